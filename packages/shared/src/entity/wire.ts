@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** The generic contract of ARCHITECTURE §3 that every entity exposes at /api/<Entity>/<action>. */
+export const displayTypes = ['like', 'eq', 'in', 'gt', 'ge', 'lt', 'le'] as const;
+export type DisplayType = (typeof displayTypes)[number];
+
+/** Vol's older names map onto ours (thanorequal → ge, lessorequal → le, selectList → in, …). */
+export const displayTypeAliases: Record<string, DisplayType> = {
+  thanorequal: 'ge',
+  lessorequal: 'le',
+  selectList: 'in',
+  checkbox: 'in',
+  droplist: 'in',
+  text: 'eq',
+  select: 'eq',
+};
+
+export const whereSchema = z.strictObject({
+  name: z.string().max(64),
+  value: z.union([
+    z.string().max(2000),
+    z.number(),
+    z.boolean(),
+    z.array(z.union([z.string().max(200), z.number()])).max(500),
+  ]),
+  displayType: z.string().max(20).default('eq'),
+});
+export type Where = z.infer<typeof whereSchema>;
+
+export const MAX_PAGE_ROWS = 500;
+
+export const pageRequestSchema = z.strictObject({
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  rows: z.number().int().min(1).max(MAX_PAGE_ROWS).default(30),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  wheres: z.array(whereSchema).max(50).default([]),
+  /** Ask for an exact total even on a large result (costs a full count). */
+  exactTotal: z.boolean().default(false),
+  /** false: skip counting; total is then a lower bound (rows so far, plus one when another page exists). */
+  count: z.boolean().default(true),
+  /** getDetailPage: the master row's key, and which detail entity (default: the first). */
+  value: z.number().int().optional(),
+  detail: z.string().max(64).optional(),
+});
+export type PageRequest = z.input<typeof pageRequestSchema>;
+
+export const pageResultSchema = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())),
+  total: z.number(),
+  /** false: `total` is the planner's estimate ("about N"); ask with exactTotal for the exact figure. */
+  totalExact: z.boolean(),
+  summary: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),
+});
+export type PageResult = z.infer<typeof pageResultSchema>;
+
+export const saveBodySchema = z.strictObject({
+  mainData: z.record(z.string(), z.unknown()),
+  /** Detail rows per detail entity name; a row with its key is updated, one without is added. */
+  detailData: z.record(z.string(), z.array(z.record(z.string(), z.unknown())).max(1000)).default({}),
+  /** Keys of detail rows removed in the dialog, per detail entity name. */
+  delKeys: z.record(z.string(), z.array(z.number().int()).max(1000)).default({}),
+});
+export type SaveBody = z.input<typeof saveBodySchema>;
+
+export const delBodySchema = z.array(z.number().int()).min(1).max(1000);
+
+export const auditBodySchema = z.strictObject({
+  keys: z.array(z.number().int()).min(1).max(1000),
+  /** 1 approve, 2 reject (Vol's auditStatus). */
+  status: z.union([z.literal(1), z.literal(2)]),
+  reason: z.string().trim().max(500).default(''),
+});

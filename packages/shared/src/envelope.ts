@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Every JSON answer, errors included, has this shape (ARCHITECTURE §3). */
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.boolean(), code: z.string(), message: z.string(), data });
+
+export type Envelope<T> = { status: boolean; code: string; message: string; data: T };
+
+/**
+ * Machine-readable `code` values. Clients branch on these, never on `message`.
+ * `expired` and `invalid` are distinct so that a client refreshes only an expired token.
+ */
+export const ErrorCode = {
+  ok: 'ok',
+  badRequest: 'bad_request',
+  missingToken: 'missing',
+  invalidToken: 'invalid',
+  expiredToken: 'expired',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  unprocessable: 'unprocessable',
+  locked: 'locked',
+  rateLimited: 'rate_limited',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMedia: 'unsupported_media_type',
+  serverError: 'server_error',
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const fieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** Header on an authenticated answer when the token is close to expiry: the client should call replaceToken. */
+export const TOKEN_REFRESH_HEADER = 'x-token-refresh';
