@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { engineRoutes } from './engine/engine.routes.ts';
+import { excelRoutes } from './engine/excel.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { dictionaryEntities } from './features/dictionaries/dictionary.entity.ts';
+import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
+import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
+import { employeeEntity } from './features/employees/employee.entity.ts';
+import { fileRoutes } from './features/files/files.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { menuRoutes } from './features/menu/menu.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { createSessions } from './http/sessions.ts';
+import { createTokens } from './http/tokens.ts';
+
+export type AppOptions = { config: Config; database: Database; now?: () => Date };
+
+/** Marks every route a third-party plugin registers inside `scope` as public: a declaration, made once here. */
+function declarePublic(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, permission: 'public' };
+  });
+}
+
+export async function buildApp({ config, database, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    routerOptions: { caseSensitive: false },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const { db } = database;
+  const tokens = createTokens(config.tokenSecret, now);
+  const sessions = createSessions(db, tokens, config, now);
+  registerAuth(app, { db, tokens, sessions, accessTokenMinutes: config.accessTokenMinutes, now });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> elements; scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        // Intranet installs often run on plain http; upgrading would break them.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      status: false,
+      code: ErrorCode.rateLimited,
+      message: `Too many attempts from this address; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
+      data: null,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('access-control-expose-headers', TOKEN_REFRESH_HEADER);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Trestle API',
+        version: '0.1.0',
+        description:
+          'Every answer is {status, code, message, data}. 401 codes: `missing` (no token), `invalid` (bad, revoked ' +
+          'or rotated-away token), `expired` (call POST /api/User/replaceToken once, then retry). An answer whose ' +
+          `token is close to expiry carries the header \`${TOKEN_REFRESH_HEADER}: 1\`: refresh then.`,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (scope) => {
+    declarePublic(scope);
+    scope.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    await scope.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  await app.register(healthRoutes({ ping: database.ping }));
+  await app.register(
+    authRoutes({ db, sessions, tokens, now, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
+  );
+  await app.register(profileRoutes({ db, dataDir: config.dataDir, now }));
+  await app.register(menuRoutes({ db }));
+  const dictionaries = createDictionaryService(db);
+  await app.register(dictionaryRoutes({ dictionaries }));
+  // Grid-engine entities: one line each.
+  const definitions = [employeeEntity, ...dictionaryEntities(dictionaries)];
+  await app.register(engineRoutes({ db, now, definitions }));
+  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir }));
+  await app.register(fileRoutes({ db, dataDir: config.dataDir, now }));
+
+  if (existsSync(config.webDist)) {
+    await app.register(async (scope) => {
+      declarePublic(scope);
+      await scope.register(fastifyStatic, {
+        root: config.webDist,
+        setHeaders: (reply, file) => {
+          reply.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { EntityMeta } from '@trestle/shared';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { AuthContext } from '../http/auth.ts';
+
+export type Row = Record<string, unknown>;
+
+/** What a hook gets: the caller, and the transaction the write runs in (a hook's own writes commit or roll back with it). */
+export type HookContext = { auth: AuthContext; tx: Db };
+
+/**
+ * Server-side behaviour of an entity. A `before*` hook aborts the whole action by throwing
+ * `abort(message)` (422, nothing written); an `after*` hook runs inside the same transaction.
+ */
+export type Hooks = {
+  beforeAdd?(ctx: HookContext, row: Row): Promise<void> | void;
+  afterAdd?(ctx: HookContext, row: Row): Promise<void> | void;
+  beforeUpdate?(ctx: HookContext, next: Row, before: Row): Promise<void> | void;
+  afterUpdate?(ctx: HookContext, next: Row, before: Row): Promise<void> | void;
+  beforeDel?(ctx: HookContext, row: Row): Promise<void> | void;
+  afterDel?(ctx: HookContext, row: Row): Promise<void> | void;
+  beforeAudit?(ctx: HookContext, row: Row, status: 1 | 2, reason: string): Promise<void> | void;
+  afterAudit?(ctx: HookContext, row: Row, status: 1 | 2, reason: string): Promise<void> | void;
+  beforeImport?(ctx: HookContext, rows: Row[]): Promise<void> | void;
+};
+
+export type EntityDefinition = {
+  meta: EntityMeta;
+  hooks?: Hooks;
+  /** An extra condition on every read and write path, on the row alias `t`. */
+  filter?(auth: AuthContext): SQL;
+  /** Detail entities are edited through their master only: no routes of their own. */
+  detailOnly?: boolean;
+};

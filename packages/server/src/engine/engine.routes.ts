@@ -1,0 +1,211 @@
+import {
+  auditBodySchema,
+  delBodySchema,
+  type EntityMeta,
+  entitySchema,
+  envelopeSchema,
+  pageRequestSchema,
+  pageResultSchema,
+  saveBodySchema,
+} from '@trestle/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, queryRows } from '../db/client.ts';
+import { authOf } from '../http/auth.ts';
+import { AppError, badRequest, envelope } from '../http/errors.ts';
+import type { EntityDefinition } from './definition.ts';
+import { col, fieldNamed } from './query.ts';
+import { pageData } from './read.ts';
+import { scopeWhere } from './scope.ts';
+import { addEntity, auditEntity, delEntity, updateEntity, type WriteDeps } from './write.ts';
+
+export type EngineDeps = { db: Db; now: () => Date; definitions: EntityDefinition[] };
+
+/** The engine's view of one request: the caller's scope condition for any entity, and the write context. */
+export function engineContext(deps: EngineDeps) {
+  const byName = new Map(deps.definitions.map((d) => [d.meta.name, d]));
+  const detailOf = (name: string) => {
+    const def = byName.get(name);
+    if (!def) throw new Error(`unknown detail entity ${name}`);
+    return def;
+  };
+  return async (req: FastifyRequest): Promise<WriteDeps> => {
+    const auth = authOf(req);
+    return { auth, now: deps.now(), scopeOf: (def) => scopeWhere(def, auth), detailOf };
+  };
+}
+
+/**
+ * Page answers are built by the engine from validated metadata: re-validating every row with zod on the
+ * way out costs more than the query, so they are serialised as they are (the schema still documents them).
+ */
+const asJson = () => (data: unknown) => JSON.stringify(data);
+
+const keysEnvelope = envelopeSchema(z.object({ key: z.number() }));
+const countEnvelope = envelopeSchema(z.object({ count: z.number() }));
+
+/** /api/<Entity>/<action> for every entity: one declaration each, the same behaviour everywhere. */
+export function engineRoutes(deps: EngineDeps) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const context = engineContext(deps);
+
+    for (const def of deps.definitions.filter((d) => !d.detailOnly)) {
+      const { meta } = def;
+      const base = `/api/${meta.name}`;
+      const grant = (button: string) => ({ permission: { menu: meta.name, button } });
+      const tags = [meta.name];
+
+      r.get(`${base}/getMeta`, {
+        config: grant('Search'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: the metadata the screen is drawn from`,
+          response: { 200: envelopeSchema(entitySchema) },
+        },
+        handler: async () => envelope(meta),
+      });
+
+      r.post(`${base}/getPageData`, {
+        config: grant('Search'),
+        serializerCompiler: asJson,
+        schema: {
+          tags,
+          summary: `${meta.label.en}: one page, filtered and sorted on the server`,
+          description:
+            'total is exact up to 10,000 matching rows; past that it is the planner estimate and totalExact is false ' +
+            '(ask with exactTotal: true for a full count). summary is given when the total is exact.',
+          body: pageRequestSchema,
+          response: { 200: envelopeSchema(pageResultSchema) },
+        },
+        handler: async (req) => {
+          const d = await context(req);
+          return envelope(await pageData(deps.db, meta, d.scopeOf(def), req.body));
+        },
+      });
+
+      r.post(`${base}/getDetailPage`, {
+        config: grant('Search'),
+        serializerCompiler: asJson,
+        schema: {
+          tags,
+          summary: `${meta.label.en}: the detail rows of one master row`,
+          body: pageRequestSchema,
+          response: { 200: envelopeSchema(pageResultSchema) },
+        },
+        handler: async (req) => {
+          const rel = req.body.detail ? meta.details.find((x) => x.entity === req.body.detail) : meta.details[0];
+          if (!rel) throw badRequest('This entity has no such detail', { detail: 'unknown detail' });
+          if (req.body.value === undefined) throw badRequest('Name the master row in value', { value: 'required' });
+          const d = await context(req);
+          const keyCol = col({ name: meta.key });
+          // The master must be visible to the caller, or its details are not either.
+          const [master] = await queryRows(
+            deps.db,
+            sql`select 1 from ${sql.identifier(meta.table)} t where ${d.scopeOf(def)} and ${keyCol} = ${req.body.value}`,
+          );
+          if (!master) throw new AppError(404, 'not_found', `No record with key ${req.body.value}`);
+          const child = d.detailOf(rel.entity);
+          const fk = fieldNamed(child.meta, rel.foreignKey);
+          if (!fk) throw new Error(`${child.meta.name}: no field ${rel.foreignKey}`);
+          return envelope(
+            await pageData(deps.db, child.meta, d.scopeOf(child), req.body, [sql`${col(fk)} = ${req.body.value}`]),
+          );
+        },
+      });
+
+      r.get(`${base}/lookup`, {
+        config: grant('Search'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: choices for a reference field (search by text, or labels for ids)`,
+          querystring: z.strictObject({
+            field: z.string().max(64),
+            q: z.string().max(100).default(''),
+            ids: z.string().max(2000).default(''),
+          }),
+          response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) },
+        },
+        handler: async (req) => envelope(await lookup(deps.db, meta, authOf(req).tenantId, req.query)),
+      });
+
+      r.post(`${base}/add`, {
+        config: grant('Add'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: add a row with its details`,
+          body: saveBodySchema,
+          response: { 200: keysEnvelope },
+        },
+        handler: async (req) => envelope({ key: await addEntity(deps.db, await context(req), def, req.body) }, 'Saved'),
+      });
+
+      r.post(`${base}/update`, {
+        config: grant('Update'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: update a row and its details`,
+          description:
+            'mainData carries the key and the version read; a stale version answers 409 and nothing is written.',
+          body: saveBodySchema,
+          response: { 200: keysEnvelope },
+        },
+        handler: async (req) =>
+          envelope({ key: await updateEntity(deps.db, await context(req), def, req.body) }, 'Saved'),
+      });
+
+      r.post(`${base}/del`, {
+        config: grant('Delete'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: delete rows by key (all or none)`,
+          body: delBodySchema,
+          response: { 200: countEnvelope },
+        },
+        handler: async (req) =>
+          envelope({ count: await delEntity(deps.db, await context(req), def, req.body) }, 'Deleted'),
+      });
+
+      if (meta.audit) {
+        r.post(`${base}/audit`, {
+          config: grant('Audit'),
+          schema: {
+            tags,
+            summary: `${meta.label.en}: approve (1) or reject (2, with a reason)`,
+            body: auditBodySchema,
+            response: { 200: countEnvelope },
+          },
+          handler: async (req) =>
+            envelope({ count: await auditEntity(deps.db, await context(req), def, req.body) }, 'Audited'),
+        });
+      }
+    }
+  };
+}
+
+/** Reference choices: labels matching `q`, or the labels of `ids`; always within the caller's tenant. */
+async function lookup(db: Db, meta: EntityMeta, tenantId: number, query: { field: string; q: string; ids: string }) {
+  const f = fieldNamed(meta, query.field);
+  if (!f?.reference) throw badRequest('Not a reference field', { field: 'not a reference field' });
+  const label = sql`r.${sql.identifier(f.reference.labelColumn)}`;
+  const conds: SQL[] = [sql`r.tenant_id = ${tenantId}`];
+  if (query.ids) {
+    const ids = query.ids.split(',').map(Number).filter(Number.isInteger).slice(0, 200);
+    conds.push(
+      ids.length
+        ? sql`r.id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  } else if (query.q) {
+    conds.push(sql`${label}::text ilike ${`%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+  }
+  return queryRows<{ value: number; label: string }>(
+    db,
+    sql`select r.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} r where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
+  );
+}

@@ -1,0 +1,163 @@
+import { PassThrough } from 'node:stream';
+import { envelopeSchema, pageRequestSchema } from '@trestle/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createFileStore, FILE_MAX_BYTES, FILE_MAX_COUNT, sniffType } from '../features/files/files.store.ts';
+import { attachment } from '../http/attachment.ts';
+import { authOf } from '../http/auth.ts';
+import { badRequest, envelope } from '../http/errors.ts';
+import { type EngineDeps, engineContext } from './engine.routes.ts';
+import { languageOf, XLSX_TYPE } from './excel-common.ts';
+import { prepareExport, templateWorkbook } from './excel-export.ts';
+import { importWorkbook } from './excel-import.ts';
+
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+const importSummarySchema = z.object({
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  imported: z.number(),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  errorWorkbook: z.string().nullable(),
+});
+const storedFileSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  url: z.string(),
+});
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Every file part of a multipart body, read whole (each at most `fileSize`, larger is a 413). */
+async function fileParts(req: FastifyRequest, fileSize: number, files: number) {
+  if (!req.isMultipart())
+    throw badRequest('Send the file as multipart/form-data in the field "file"', { file: 'required' });
+  const parts: { name: string; bytes: Buffer }[] = [];
+  for await (const part of req.files({ limits: { fileSize, files } })) {
+    if (part.fieldname !== 'file') throw badRequest('Send the file in the field "file"', { file: 'required' });
+    parts.push({ name: part.filename, bytes: await part.toBuffer() });
+  }
+  if (parts.length === 0) throw badRequest('Send the file in the field "file"', { file: 'required' });
+  return parts;
+}
+
+/** /api/<Entity>/export, downLoadTemplate, import and upload for every entity, with the same grants as the grid. */
+export function excelRoutes(deps: EngineDeps & { dataDir: string }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const context = engineContext(deps);
+    const store = createFileStore(deps.db, deps.dataDir, deps.now);
+
+    for (const def of deps.definitions.filter((d) => !d.detailOnly)) {
+      const { meta } = def;
+      const base = `/api/${meta.name}`;
+      const grant = (button: string) => ({ permission: { menu: meta.name, button } });
+      const tags = [meta.name];
+
+      r.post(`${base}/export`, {
+        config: grant('Export'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: every matching row as a streamed .xlsx (page and rows are ignored)`,
+          body: pageRequestSchema,
+        },
+        handler: async (req, reply) => {
+          const d = await context(req);
+          const lang = languageOf(req);
+          const write = prepareExport({
+            db: deps.db,
+            meta,
+            scope: d.scopeOf(def),
+            req: req.body,
+            tenantId: d.auth.tenantId,
+            lang,
+          });
+          const out = new PassThrough();
+          write(out).catch((err: unknown) => {
+            req.log.error({ err }, 'export failed after the answer began');
+            out.destroy(err instanceof Error ? err : new Error(String(err)));
+          });
+          return reply
+            .header('content-type', XLSX_TYPE)
+            .header('content-disposition', attachment(`${meta.label[lang]}-${today(d.now)}.xlsx`))
+            .send(out);
+        },
+      });
+
+      r.get(`${base}/downLoadTemplate`, {
+        config: grant('Import'),
+        schema: { tags, summary: `${meta.label.en}: the import template (.xlsx) with a Help sheet` },
+        handler: async (req, reply) => {
+          const lang = languageOf(req);
+          const bytes = await templateWorkbook(deps.db, meta, authOf(req).tenantId, lang);
+          return reply
+            .header('content-type', XLSX_TYPE)
+            .header('content-disposition', attachment(`${meta.label[lang]}-template.xlsx`))
+            .send(bytes);
+        },
+      });
+
+      r.post(`${base}/import`, {
+        config: grant('Import'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: import rows from an .xlsx (multipart field "file")`,
+          description:
+            'mode=check (default) validates and writes nothing; all writes only when every row is valid (else 422 ' +
+            'with the summary in data); valid writes the valid rows. At most 10 MB and 100,000 rows.',
+          querystring: z.strictObject({ mode: z.enum(['check', 'all', 'valid']).default('check') }),
+          response: { 200: envelopeSchema(importSummarySchema) },
+        },
+        handler: async (req) => {
+          const [file] = await fileParts(req, IMPORT_MAX_BYTES, 1);
+          const d = await context(req);
+          const summary = await importWorkbook({
+            db: deps.db,
+            d,
+            def,
+            mode: req.query.mode,
+            bytes: file?.bytes ?? Buffer.alloc(0),
+            lang: languageOf(req),
+          });
+          return envelope(summary, req.query.mode === 'check' ? 'Checked' : `Imported ${summary.imported} rows`);
+        },
+      });
+
+      r.post(`${base}/upload`, {
+        config: grant('Upload'),
+        schema: {
+          tags,
+          summary: `${meta.label.en}: upload files (multipart field "file", up to 5 files of 10 MB; type checked by content)`,
+          response: { 200: envelopeSchema(z.array(storedFileSchema)) },
+        },
+        handler: async (req) => {
+          const parts = await fileParts(req, FILE_MAX_BYTES, FILE_MAX_COUNT);
+          const typed = parts.map((p) => ({ ...p, type: sniffType(p.bytes, p.name) }));
+          const refused = typed.find((p) => p.type === null);
+          if (refused)
+            throw badRequest(`"${refused.name.slice(0, 100)}" is not an allowed file type`, {
+              file: 'type not allowed',
+            });
+          const { tenantId, userId } = authOf(req);
+          const saved = [];
+          for (const p of typed)
+            saved.push(
+              await store.save({
+                tenantId,
+                userId,
+                entity: meta.name,
+                name: p.name,
+                type: p.type ?? '',
+                bytes: p.bytes,
+              }),
+            );
+          return envelope(saved, 'Uploaded');
+        },
+      });
+    }
+  };
+}

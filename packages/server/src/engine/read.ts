@@ -1,0 +1,153 @@
+import { columnOf, type EntityMeta, type FieldMeta, type PageResult, type pageRequestSchema } from '@trestle/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../db/client.ts';
+import type { Row } from './definition.ts';
+import { and, col, compileSort, compileWheres, selectExpr } from './query.ts';
+
+type PageRequest = z.output<typeof pageRequestSchema>;
+
+/**
+ * The count strategy (docs/performance.md). A page that is not full already tells the exact total.
+ * Otherwise the planner's estimate comes first (no rows read): past ESTIMATE_TRUSTED it is answered as
+ * "about N"; below it, at most COUNT_CAP + 1 matching rows are counted, exact when under the cap.
+ * exactTotal asks for a full count.
+ */
+export const COUNT_CAP = 10_000;
+const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
+
+const table = (meta: EntityMeta) => sql.identifier(meta.table);
+
+const compiled = new WeakMap<EntityMeta, SQL>();
+
+/**
+ * The select list: every field, reference labels, and the engine's own columns. It depends on the
+ * metadata alone, so it is built and rendered to text once per entity (identifiers quoted then).
+ */
+export function selectList(meta: EntityMeta): SQL {
+  let list = compiled.get(meta);
+  if (!list) {
+    const query = new PgDialect().sqlToQuery(buildSelectList(meta));
+    if (query.params.length) throw new Error(`${meta.name}: the select list must not carry parameters`);
+    list = sql.raw(query.sql);
+    compiled.set(meta, list);
+  }
+  return list;
+}
+
+function buildSelectList(meta: EntityMeta): SQL {
+  const parts = meta.fields.map((f) => sql`${selectExpr(f)} as ${sql.identifier(f.name)}`);
+  for (const f of meta.fields.filter((x) => x.type === 'reference' && x.reference)) {
+    const ref = f.reference as NonNullable<FieldMeta['reference']>;
+    // Labels come from the same tenant only, so a reference can never reveal another tenant's row.
+    parts.push(
+      sql`(select r.${sql.identifier(ref.labelColumn)}::text from ${sql.identifier(ref.table)} r where r.id = ${col(f)} and r.tenant_id = t.tenant_id) as ${sql.identifier(`${f.name}Label`)}`,
+    );
+  }
+  parts.push(sql`t.version as "version"`);
+  parts.push(sql`to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`);
+  parts.push(sql`to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "updatedAt"`);
+  parts.push(sql`(select u.user_true_name from users u where u.id = t.created_by) as "createdByName"`);
+  parts.push(sql`(select u.user_true_name from users u where u.id = t.updated_by) as "updatedByName"`);
+  if (meta.audit) {
+    parts.push(sql`t.audit_status as "auditStatus"`, sql`t.audit_reason as "auditReason"`);
+  }
+  return sql.join(parts, sql`, `);
+}
+
+async function estimate(db: Db, meta: EntityMeta, where: SQL): Promise<number> {
+  const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    db,
+    sql`explain (format json) select 1 from ${table(meta)} t where ${where}`,
+  );
+  return Math.round(plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+}
+
+async function countRows(
+  db: Db,
+  meta: EntityMeta,
+  where: SQL,
+  exact: boolean,
+  seen: number,
+): Promise<{ total: number; totalExact: boolean }> {
+  if (exact) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${table(meta)} t where ${where}`,
+    );
+    return { total: row?.n ?? 0, totalExact: true };
+  }
+  const planned = await estimate(db, meta, where);
+  // Never say "about N" below what the pages so far have shown.
+  if (planned > ESTIMATE_TRUSTED) return { total: Math.max(planned, seen), totalExact: false };
+  const [capped] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${table(meta)} t where ${where} limit ${COUNT_CAP + 1}) s`,
+  );
+  const n = capped?.n ?? 0;
+  return n <= COUNT_CAP ? { total: n, totalExact: true } : { total: Math.max(planned, n), totalExact: false };
+}
+
+/** Totals of the summary fields over the whole filter; only when the count was exact (a bounded scan). */
+async function summarise(db: Db, meta: EntityMeta, where: SQL): Promise<PageResult['summary']> {
+  const fields = meta.fields.filter((f) => f.summary);
+  if (fields.length === 0) return null;
+  const fn = { sum: sql`sum`, avg: sql`avg`, count: sql`count` };
+  const parts = fields.map((f) => {
+    const agg = sql`${fn[f.summary ?? 'sum']}(${col(f)})`;
+    return sql`${f.summary === 'count' ? sql`${agg}::int` : sql`round(${agg}, ${f.scale ?? 2})::text`} as ${sql.identifier(f.name)}`;
+  });
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`select ${sql.join(parts, sql`, `)} from ${table(meta)} t where ${where}`,
+  );
+  return row ?? null;
+}
+
+export async function pageData(
+  db: Db,
+  meta: EntityMeta,
+  scope: SQL,
+  req: PageRequest,
+  extra: SQL[] = [],
+): Promise<PageResult> {
+  const where = and([scope, ...extra, ...compileWheres(meta, req.wheres)]);
+  const order = compileSort(meta, req.sort, req.order);
+  const offset = (req.page - 1) * req.rows;
+  // One row more than the page tells whether another page exists, without counting.
+  const rows = await queryRows<Row>(
+    db,
+    sql`select ${selectList(meta)} from ${table(meta)} t where ${where} order by ${order} limit ${req.rows + 1} offset ${offset}`,
+  );
+  const more = rows.length > req.rows;
+  if (more) rows.pop();
+  const seen = offset + rows.length;
+  if (!more && (rows.length > 0 || offset === 0)) {
+    // The last page: the total is known without counting.
+    return {
+      rows,
+      total: seen,
+      totalExact: true,
+      summary: seen <= COUNT_CAP ? await summarise(db, meta, where) : null,
+    };
+  }
+  if (!req.count && !req.exactTotal) return { rows, total: seen + 1, totalExact: false, summary: null };
+  const { total, totalExact } = await countRows(db, meta, where, req.exactTotal, seen + 1);
+  const summary = totalExact ? await summarise(db, meta, where) : null;
+  return { rows, total, totalExact, summary };
+}
+
+/** Rows by key within the scope, for update, delete, audit and export-by-selection. */
+export async function rowsByKeys(db: Db, meta: EntityMeta, scope: SQL, keys: number[], lock = false): Promise<Row[]> {
+  const key = meta.fields.find((f) => f.name === meta.key);
+  if (!key || keys.length === 0) return [];
+  const ids = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return queryRows<Row>(
+    db,
+    sql`select ${selectList(meta)} from ${table(meta)} t where ${scope} and t.${sql.identifier(columnOf(key))} in (${ids})${lock ? sql` for update of t` : sql``}`,
+  );
+}

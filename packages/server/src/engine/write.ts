@@ -1,0 +1,307 @@
+import { auditBodySchema, columnOf, type EntityMeta, rowSchema, type saveBodySchema } from '@trestle/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../db/client.ts';
+import type { AuthContext } from '../http/auth.ts';
+import { badRequest } from '../http/errors.ts';
+import type { EntityDefinition, HookContext, Row } from './definition.ts';
+import { invalidRow, rowNotFound, staleVersion } from './errors.ts';
+import { rowsByKeys } from './read.ts';
+import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
+
+type SaveBody = z.output<typeof saveBodySchema>;
+type AuditBody = z.output<typeof auditBodySchema>;
+
+export type WriteDeps = {
+  auth: AuthContext;
+  now: Date;
+  /** The scope condition of an entity for this caller (tenant, soft delete, data scope). */
+  scopeOf(def: EntityDefinition): SQL;
+  detailOf(name: string): EntityDefinition;
+};
+
+const table = (meta: EntityMeta) => sql.identifier(meta.table);
+const keyColumn = (meta: EntityMeta) => {
+  const key = meta.fields.find((f) => f.name === meta.key);
+  if (!key) throw new Error(`${meta.name}: no key field`);
+  return sql.identifier(columnOf(key));
+};
+
+function parse<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidRow(result.error, prefix);
+  return result.data;
+}
+
+/** Field-level before/after of every write, in the same transaction as the write. */
+async function logChanges(
+  tx: Db,
+  d: WriteDeps,
+  meta: EntityMeta,
+  key: number,
+  action: string,
+  changes: [string, unknown, unknown][],
+) {
+  if (changes.length === 0) return;
+  const rows = changes.map(
+    ([field, before, after]) =>
+      sql`(${d.auth.tenantId}, ${meta.name}, ${key}, ${action}, ${field}, ${logText(before)}, ${logText(after)}, ${d.auth.userId}, ${d.now})`,
+  );
+  await tx.execute(
+    sql`insert into data_change_log (tenant_id, entity, entity_key, action, field, before, after, user_id, at) values ${sql.join(rows, sql`, `)}`,
+  );
+}
+
+/** Unique fields are unique within the tenant; checked here so the answer names the field. */
+async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row, ownKey?: number) {
+  for (const [f, value] of writableEntries(def.meta, row)) {
+    if (!f.unique || value === null || value === undefined || value === '') continue;
+    const soft = def.meta.softDelete ? sql` and t.deleted_at is null` : sql``;
+    const notSelf = ownKey === undefined ? sql`` : sql` and t.${keyColumn(def.meta)} <> ${ownKey}`;
+    const taken = await queryRows(
+      tx,
+      sql`select 1 from ${table(def.meta)} t where t.tenant_id = ${d.auth.tenantId} and t.${columnId(f)} = ${toSqlValue(f, value)}${soft}${notSelf} limit 1`,
+    );
+    if (taken.length)
+      throw badRequest(`${f.label.en} "${String(value)}" already exists`, { [f.name]: 'already exists' });
+  }
+}
+
+/** Bind parameters PostgreSQL allows in one statement is 65,535; stay below it whatever the field count. */
+const MAX_PARAMS = 60_000;
+
+/**
+ * Multi-row INSERT of validated rows with the engine columns stamped, in batches of up to `batch`
+ * rows; a field a row leaves out takes the column default. Returns the keys in row order.
+ */
+export async function insertRows(
+  tx: Db,
+  d: WriteDeps,
+  def: EntityDefinition,
+  rows: Row[],
+  batch = 1000,
+): Promise<number[]> {
+  const fields = def.meta.fields.filter(
+    (f) => !f.readOnly && f.name !== def.meta.key && rows.some((r) => r[f.name] !== undefined),
+  );
+  const engine = ['tenant_id', 'created_by', 'created_at', 'updated_by', 'updated_at', 'version'];
+  const cols = [...fields.map((f) => columnId(f)), ...engine.map((c) => sql.identifier(c))];
+  const stamp = [
+    sql`${d.auth.tenantId}`,
+    sql`${d.auth.userId}`,
+    sql`${d.now}`,
+    sql`${d.auth.userId}`,
+    sql`${d.now}`,
+    sql`1`,
+  ];
+  const size = Math.max(1, Math.min(batch, Math.floor(MAX_PARAMS / cols.length)));
+  const keys: number[] = [];
+  for (let i = 0; i < rows.length; i += size) {
+    const tuples = rows.slice(i, i + size).map((row) => {
+      const values = fields.map((f) => (row[f.name] === undefined ? sql`default` : toSqlValue(f, row[f.name])));
+      return sql`(${sql.join([...values, ...stamp], sql`, `)})`;
+    });
+    const created = await queryRows<{ key: number }>(
+      tx,
+      sql`insert into ${table(def.meta)} (${sql.join(cols, sql`, `)}) values ${sql.join(tuples, sql`, `)} returning ${keyColumn(def.meta)} as key`,
+    );
+    keys.push(...created.map((c) => c.key));
+  }
+  return keys;
+}
+
+async function insertRow(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row): Promise<number> {
+  const [key] = await insertRows(tx, d, def, [row]);
+  if (key === undefined) throw new Error('insert returned no key');
+  return key;
+}
+
+/** One change-log row per imported record (the whole row as JSON), so a large import stays one write per batch. */
+export async function logImported(tx: Db, d: WriteDeps, meta: EntityMeta, keys: number[], rows: Row[]) {
+  for (let i = 0; i < keys.length; i += 1000) {
+    const tuples = keys
+      .slice(i, i + 1000)
+      .map(
+        (key, j) =>
+          sql`(${d.auth.tenantId}, ${meta.name}, ${key}, 'import', '', null, ${logText(rows[i + j] ?? null)}, ${d.auth.userId}, ${d.now})`,
+      );
+    await tx.execute(
+      sql`insert into data_change_log (tenant_id, entity, entity_key, action, field, before, after, user_id, at) values ${sql.join(tuples, sql`, `)}`,
+    );
+  }
+}
+
+/** Sets the given fields, bumps the version and stamps who and when; the version compare makes it a compare-and-set. */
+async function updateRow(tx: Db, d: WriteDeps, def: EntityDefinition, key: number, version: number, row: Row) {
+  const sets = writableEntries(def.meta, row).map(([f, v]) => sql`${columnId(f)} = ${toSqlValue(f, v)}`);
+  sets.push(sql`updated_by = ${d.auth.userId}`, sql`updated_at = ${d.now}`, sql`version = version + 1`);
+  const done = await queryRows(
+    tx,
+    sql`update ${table(def.meta)} t set ${sql.join(sets, sql`, `)} where t.${keyColumn(def.meta)} = ${key} and t.version = ${version} and ${d.scopeOf(def)} returning 1`,
+  );
+  if (done.length === 0) throw staleVersion();
+}
+
+const diff = (meta: EntityMeta, before: Row, after: Row): [string, unknown, unknown][] =>
+  writableEntries(meta, after)
+    .filter(([f, v]) => logText(before[f.name]) !== logText(v))
+    .map(([f, v]) => [f.name, before[f.name], v]);
+
+async function saveDetails(
+  tx: Db,
+  d: WriteDeps,
+  def: EntityDefinition,
+  masterKey: number,
+  body: SaveBody,
+  hc: HookContext,
+) {
+  for (const rel of def.meta.details) {
+    const child = d.detailOf(rel.entity);
+    const scope = sql`${d.scopeOf(child)} and t.${sql.identifier(columnOf({ name: rel.foreignKey }))} = ${masterKey}`;
+    const removed = body.delKeys[rel.entity] ?? [];
+    if (removed.length) {
+      const found = await rowsByKeys(tx, child.meta, scope, removed, true);
+      if (found.length !== new Set(removed).size) throw rowNotFound(removed.join(','));
+      for (const r of found) await child.hooks?.beforeDel?.(hc, r);
+      const ids = sql.join(
+        removed.map((k) => sql`${k}`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`delete from ${table(child.meta)} t where ${scope} and t.${keyColumn(child.meta)} in (${ids})`,
+      );
+      for (const r of found) await logChanges(tx, d, child.meta, Number(r[child.meta.key]), 'del', [['', r, null]]);
+    }
+    for (const [i, raw] of (body.detailData[rel.entity] ?? []).entries()) {
+      const prefix = `detailData.${rel.entity}.${i}.`;
+      const key = raw[child.meta.key];
+      if (typeof key === 'number') {
+        const next = parse(rowSchema(child.meta, 'update'), { ...raw, [rel.foreignKey]: undefined }, prefix);
+        const [before] = await rowsByKeys(tx, child.meta, scope, [key], true);
+        if (!before) throw rowNotFound(key);
+        await child.hooks?.beforeUpdate?.(hc, next, before);
+        await updateRow(tx, d, child, key, Number(next.version), next);
+        await logChanges(tx, d, child.meta, key, 'update', diff(child.meta, before, next));
+      } else {
+        const row = {
+          ...parse(rowSchema(child.meta, 'add'), { ...raw, [rel.foreignKey]: masterKey }, prefix),
+          [rel.foreignKey]: masterKey,
+        };
+        await child.hooks?.beforeAdd?.(hc, row);
+        const childKey = await insertRow(tx, d, child, row);
+        await logChanges(
+          tx,
+          d,
+          child.meta,
+          childKey,
+          'add',
+          writableEntries(child.meta, row).map(([f, v]) => [f.name, null, v]),
+        );
+      }
+    }
+  }
+}
+
+export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
+  const row = parse(rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
+  return db.transaction(async (tx) => {
+    const hc = { auth: d.auth, tx };
+    await def.hooks?.beforeAdd?.(hc, row);
+    await checkUnique(tx, d, def, row);
+    const key = await insertRow(tx, d, def, row);
+    await logChanges(
+      tx,
+      d,
+      def.meta,
+      key,
+      'add',
+      writableEntries(def.meta, row).map(([f, v]) => [f.name, null, v]),
+    );
+    await saveDetails(tx, d, def, key, body, hc);
+    await def.hooks?.afterAdd?.(hc, { ...row, [def.meta.key]: key });
+    return key;
+  });
+}
+
+export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
+  const next = parse(rowSchema(def.meta, 'update'), body.mainData, 'mainData.');
+  const key = Number(next[def.meta.key]);
+  return db.transaction(async (tx) => {
+    const [before] = await rowsByKeys(tx, def.meta, d.scopeOf(def), [key], true);
+    if (!before) throw rowNotFound(key);
+    if (before.version !== next.version) throw staleVersion();
+    const hc = { auth: d.auth, tx };
+    await def.hooks?.beforeUpdate?.(hc, next, before);
+    await checkUnique(tx, d, def, next, key);
+    await updateRow(tx, d, def, key, Number(next.version), next);
+    await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
+    await saveDetails(tx, d, def, key, body, hc);
+    await def.hooks?.afterUpdate?.(hc, next, before);
+    return key;
+  });
+}
+
+/** Deletes every key or none: a key outside the caller's scope makes the whole request a 404. */
+export async function delEntity(db: Db, d: WriteDeps, def: EntityDefinition, keys: number[]): Promise<number> {
+  const unique = [...new Set(keys)];
+  return db.transaction(async (tx) => {
+    const rows = await rowsByKeys(tx, def.meta, d.scopeOf(def), unique, true);
+    if (rows.length !== unique.length)
+      throw rowNotFound(unique.filter((k) => !rows.some((r) => r[def.meta.key] === k)).join(','));
+    const hc = { auth: d.auth, tx };
+    for (const r of rows) await def.hooks?.beforeDel?.(hc, r);
+    const ids = sql.join(
+      unique.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    for (const rel of def.meta.details) {
+      const child = d.detailOf(rel.entity);
+      const fk = sql.identifier(columnOf({ name: rel.foreignKey }));
+      if (!child.meta.softDelete)
+        await tx.execute(
+          sql`delete from ${table(child.meta)} t where t.${fk} in (${ids}) and t.tenant_id = ${d.auth.tenantId}`,
+        );
+    }
+    if (def.meta.softDelete) {
+      await tx.execute(
+        sql`update ${table(def.meta)} t set deleted_at = ${d.now}, updated_by = ${d.auth.userId}, updated_at = ${d.now}, version = version + 1 where t.${keyColumn(def.meta)} in (${ids}) and ${d.scopeOf(def)}`,
+      );
+    } else {
+      await tx.execute(
+        sql`delete from ${table(def.meta)} t where t.${keyColumn(def.meta)} in (${ids}) and ${d.scopeOf(def)}`,
+      );
+    }
+    for (const r of rows) {
+      await logChanges(tx, d, def.meta, Number(r[def.meta.key]), 'del', [['', r, null]]);
+      await def.hooks?.afterDel?.(hc, r);
+    }
+    return rows.length;
+  });
+}
+
+export async function auditEntity(db: Db, d: WriteDeps, def: EntityDefinition, raw: unknown): Promise<number> {
+  const body: AuditBody = parse(auditBodySchema, raw);
+  if (body.status === 2 && !body.reason)
+    throw badRequest('Give a reason for the rejection', { reason: 'required when rejecting' });
+  const unique = [...new Set(body.keys)];
+  return db.transaction(async (tx) => {
+    const rows = await rowsByKeys(tx, def.meta, d.scopeOf(def), unique, true);
+    if (rows.length !== unique.length) throw rowNotFound(unique.join(','));
+    const hc = { auth: d.auth, tx };
+    for (const r of rows) await def.hooks?.beforeAudit?.(hc, r, body.status, body.reason);
+    const ids = sql.join(
+      unique.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${table(def.meta)} t set audit_status = ${body.status}, audit_reason = ${body.reason}, audited_by = ${d.auth.userId}, audited_at = ${d.now}, version = version + 1 where t.${keyColumn(def.meta)} in (${ids}) and ${d.scopeOf(def)}`,
+    );
+    for (const r of rows) {
+      await logChanges(tx, d, def.meta, Number(r[def.meta.key]), 'audit', [
+        ['auditStatus', r.auditStatus, body.status],
+      ]);
+      await def.hooks?.afterAudit?.(hc, r, body.status, body.reason);
+    }
+    return rows.length;
+  });
+}

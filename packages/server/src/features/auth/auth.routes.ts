@@ -1,0 +1,120 @@
+import {
+  ErrorCode,
+  envelopeSchema,
+  loginBodySchema,
+  loginConfigSchema,
+  loginResultSchema,
+  modifyPwdBodySchema,
+  registerBodySchema,
+} from '@trestle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { authOf } from '../../http/auth.ts';
+import { AppError, envelope } from '../../http/errors.ts';
+import type { Sessions } from '../../http/sessions.ts';
+import type { Tokens } from '../../http/tokens.ts';
+import { createAuthService } from './auth.service.ts';
+import { loadLoginSettings } from './login-settings.ts';
+
+type Deps = { db: Db; sessions: Sessions; tokens: Tokens; now: () => Date; loginRateLimitPerMinute: number };
+
+const nullEnvelope = envelopeSchema(z.null());
+
+export function authRoutes(deps: Deps) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const auth = createAuthService(deps.db, deps.sessions, deps.now);
+    // Per client address only: nothing the caller sends (headers, body fields) picks the bucket.
+    const rateLimit = {
+      max: deps.loginRateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req: { ip: string }) => req.ip,
+    };
+    const client = (req: { ip: string; headers: { 'user-agent'?: string } }) => ({
+      address: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+    });
+
+    r.get('/api/user/loginConfig', {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['user'],
+        summary: 'What the sign-in page needs',
+        response: { 200: envelopeSchema(loginConfigSchema) },
+      },
+      handler: async () => {
+        const s = await loadLoginSettings(deps.db);
+        return envelope({ registerEnabled: s.registerEnabled, title: s.title });
+      },
+    });
+
+    r.post('/api/user/login', {
+      config: { permission: 'public', rateLimit },
+      schema: {
+        tags: ['user'],
+        summary: 'Sign in',
+        description:
+          'A wrong password and an unknown user get the same 400. After the configured number of failures (5) ' +
+          'the name is locked for the configured minutes (15): 423 with Retry-After. 429 past the per-address rate limit.',
+        body: loginBodySchema,
+        response: { 200: envelopeSchema(loginResultSchema) },
+      },
+      handler: async (req) => envelope(await auth.login(req.body, client(req)), 'Signed in'),
+    });
+
+    r.post('/api/user/register', {
+      config: { permission: 'public', rateLimit },
+      schema: {
+        tags: ['user'],
+        summary: 'Create an account with the default role (when LoginSet allows it)',
+        body: registerBodySchema,
+        response: { 200: envelopeSchema(z.object({ id: z.number() })) },
+      },
+      handler: async (req) => envelope(await auth.register(req.body), 'Account created; you can sign in now'),
+    });
+
+    r.post('/api/User/replaceToken', {
+      config: { permission: 'signedIn', acceptsExpiredToken: true },
+      schema: {
+        tags: ['user'],
+        summary: 'Rotate the token',
+        description:
+          'data is the new token. The old one keeps working for 30 s (requests in flight), then gets 401 invalid. ' +
+          "Accepts a token that expired less than one token lifetime ago, never past the session's absolute lifetime.",
+        response: { 200: envelopeSchema(z.string()) },
+      },
+      handler: async (req) => {
+        const token = await deps.sessions.rotate(authOf(req));
+        // check() passed in the auth hook, so only a session revoked in between lands here.
+        if (!token) throw new AppError(401, ErrorCode.invalidToken, 'The sign-in is no longer valid; sign in again');
+        return envelope(token);
+      },
+    });
+
+    r.post('/api/user/logout', {
+      config: { permission: 'signedIn' },
+      schema: { tags: ['user'], summary: 'Sign out: the session ends at once', response: { 200: nullEnvelope } },
+      handler: async (req) => {
+        await deps.sessions.revoke(authOf(req).sessionId);
+        return envelope(null, 'Signed out');
+      },
+    });
+
+    r.post('/api/user/modifyPwd', {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags: ['user'],
+        summary: "Change one's password; the user's other sessions end",
+        body: modifyPwdBodySchema,
+        response: { 200: nullEnvelope },
+      },
+      handler: async (req) => {
+        const me = authOf(req);
+        await auth.modifyPwd(me.userId, me.sessionId, req.body);
+        return envelope(null, 'Password changed; your other sessions were signed out');
+      },
+    });
+  };
+}

@@ -1,0 +1,94 @@
+import type { Button, MenuItem } from '@trestle/shared';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { buttons, menuButtons, menus, roleGrants, roleMenus, roles, userRoles } from '../../db/schema.ts';
+
+export type Language = 'en' | 'zh';
+
+export function createMenuRepository(db: Db) {
+  return {
+    async buttons(lang: Language): Promise<Button[]> {
+      const rows = await db.select().from(buttons).orderBy(asc(buttons.sort), asc(buttons.id));
+      return rows.map((b) => ({
+        id: b.id,
+        code: b.code,
+        name: lang === 'zh' ? b.nameZh : b.name,
+        functionName: b.functionName,
+        icon: b.icon,
+        sort: b.sort,
+      }));
+    },
+
+    /**
+     * The caller's menus as a flat list: every enabled menu a role of theirs may open (all of them
+     * for a super admin), plus the folders above them; a menu under a disabled one is left out.
+     * `permission` holds the granted button ids among those the menu offers.
+     */
+    async treeFor(userId: number, lang: Language): Promise<MenuItem[]> {
+      const [all, offered, myRoles] = await Promise.all([
+        db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)),
+        db.select().from(menuButtons),
+        db
+          .select({ id: roles.id, isSuper: roles.isSuper, enabled: roles.enabled })
+          .from(userRoles)
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(eq(userRoles.userId, userId)),
+      ]);
+      const enabledRoles = myRoles.filter((r) => r.enabled);
+      const isSuper = enabledRoles.some((r) => r.isSuper);
+      const roleIds = new Set(enabledRoles.map((r) => r.id));
+      const [opened, granted] = isSuper
+        ? [[], []]
+        : await Promise.all([db.select().from(roleMenus), db.select().from(roleGrants)]);
+
+      const offers = groupBy(
+        offered,
+        (o) => o.menuId,
+        (o) => o.buttonId,
+      );
+      const grants = groupBy(
+        granted.filter((g) => roleIds.has(g.roleId)),
+        (g) => g.menuId,
+        (g) => g.buttonId,
+      );
+      const openable = new Set(opened.filter((o) => roleIds.has(o.roleId)).map((o) => o.menuId));
+      const byId = new Map(all.map((m) => [m.id, m]));
+      const enabledPath = (id: number | null): boolean => {
+        const m = id === null ? undefined : byId.get(id);
+        return !m || (m.enable > 0 && enabledPath(m.parentId));
+      };
+
+      const visible = new Set<number>();
+      for (const m of all) {
+        if (!enabledPath(m.id) || !(isSuper || openable.has(m.id))) continue;
+        visible.add(m.id);
+        // Folders come along only for shown menus: a hidden grant must not surface an empty folder.
+        if (m.enable !== 1) continue;
+        for (let id = m.parentId; id !== null && !visible.has(id); id = byId.get(id)?.parentId ?? null) {
+          visible.add(id);
+        }
+      }
+      return all
+        .filter((m) => visible.has(m.id))
+        .map((m) => {
+          const offer = offers.get(m.id) ?? [];
+          const mine = isSuper ? offer : offer.filter((b) => grants.get(m.id)?.includes(b));
+          return {
+            id: m.id,
+            name: lang === 'zh' ? m.nameZh : m.name,
+            url: m.url,
+            parentId: m.parentId ?? 0,
+            icon: m.icon,
+            enable: m.enable,
+            permission: mine,
+          };
+        });
+    },
+  };
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => number, value: (r: T) => number): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), value(r)]);
+  return map;
+}

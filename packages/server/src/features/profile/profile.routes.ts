@@ -1,0 +1,103 @@
+import { currentUserSchema, ErrorCode, envelopeSchema, updateProfileBodySchema } from '@trestle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { authOf } from '../../http/auth.ts';
+import { AppError, badRequest, envelope } from '../../http/errors.ts';
+import { AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, createAvatarStore, imageKindOf } from './avatars.ts';
+import { createProfileRepository } from './profile.repository.ts';
+
+const notFound = () => new AppError(404, ErrorCode.notFound, 'No such user');
+
+export function profileRoutes(deps: { db: Db; dataDir: string; now: () => Date }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const profiles = createProfileRepository(deps.db, deps.now);
+    const avatars = createAvatarStore(deps.dataDir);
+    const current = async (userId: number, sessionId: string) => {
+      const me = await profiles.current(userId, sessionId);
+      if (!me) throw notFound();
+      return me;
+    };
+
+    r.get('/api/user/getCurrentUserInfo', {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user, tenant, organisation and roles',
+        response: { 200: envelopeSchema(currentUserSchema) },
+      },
+      handler: async (req) => {
+        const me = authOf(req);
+        return envelope(await current(me.userId, me.sessionId));
+      },
+    });
+
+    r.post('/api/user/updateProfile', {
+      config: { permission: { menu: 'UserInfo', button: 'Update' } },
+      schema: {
+        tags: ['user'],
+        summary: "Update one's own name, phone and mail",
+        body: updateProfileBodySchema,
+        response: { 200: envelopeSchema(currentUserSchema) },
+      },
+      handler: async (req) => {
+        const me = authOf(req);
+        await profiles.update(me.userId, req.body);
+        return envelope(await current(me.userId, me.sessionId), 'Saved');
+      },
+    });
+
+    r.post('/api/user/uploadAvatar', {
+      config: { permission: { menu: 'UserInfo', button: 'Upload' } },
+      schema: {
+        tags: ['user'],
+        summary: 'Upload an avatar (multipart field `file`: png, jpeg, gif or webp, at most 2 MB, checked by content)',
+        response: { 200: envelopeSchema(z.object({ img: z.string() })) },
+      },
+      handler: async (req) => {
+        if (!req.isMultipart())
+          throw badRequest('Send the image as multipart/form-data in the field "file"', { file: 'required' });
+        const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+        if (part?.fieldname !== 'file') throw badRequest('Send the image in the field "file"', { file: 'required' });
+        const bytes = await part.toBuffer();
+        const kind = imageKindOf(bytes);
+        if (!kind)
+          throw badRequest('The file is not a PNG, JPEG, GIF or WebP image', { file: 'not a supported image' });
+        const img = AVATAR_URL_PREFIX + (await avatars.save(bytes, kind.ext));
+        await avatars.remove(await profiles.setImg(authOf(req).userId, img));
+        return envelope({ img }, 'Avatar updated');
+      },
+    });
+
+    r.post('/api/user/removeAvatar', {
+      config: { permission: { menu: 'UserInfo', button: 'Delete' } },
+      schema: { tags: ['user'], summary: 'Remove the avatar', response: { 200: envelopeSchema(z.null()) } },
+      handler: async (req) => {
+        await avatars.remove(await profiles.setImg(authOf(req).userId, ''));
+        return envelope(null, 'Avatar removed');
+      },
+    });
+
+    r.get('/api/user/avatar/:key', {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags: ['user'],
+        summary: 'An avatar image (fetch it with the Authorization header)',
+        params: z.object({ key: z.string().max(60) }),
+      },
+      handler: async (req, reply) => {
+        const file = await avatars.read(req.params.key);
+        if (!file) throw new AppError(404, ErrorCode.notFound, 'No such image');
+        // Served as an attachment in a sandbox, so an image can never run as a page of ours.
+        return reply
+          .header('content-type', file.type)
+          .header('content-disposition', 'attachment')
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('cache-control', 'private, max-age=3600')
+          .send(file.bytes);
+      },
+    });
+  };
+}

@@ -1,0 +1,90 @@
+import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { DataScope } from './access.ts';
+import { AppError, forbidden } from './errors.ts';
+import type { Sessions } from './sessions.ts';
+import type { AccessClaims, Tokens } from './tokens.ts';
+
+/**
+ * What a route requires. Every route declares one (deny by default): 'public' needs nothing,
+ * 'signedIn' any valid session, and {menu, button} a grant of that button on that menu.
+ */
+export type RoutePermission = 'public' | 'signedIn' | { menu: string; button: string };
+
+/** The signed-in caller: the token's claims and the row scope of the caller's roles. */
+export type AuthContext = AccessClaims & { dataScope: DataScope };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+    /** replaceToken only: accept a token that expired less than one token lifetime ago. */
+    acceptsExpiredToken?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with its declared permission: the route-permission test reads this. */
+    routeTable(): { method: string; url: string; permission: RoutePermission | undefined }[];
+  }
+}
+
+/** The signed-in caller; only call on routes that are not 'public'. */
+export function authOf(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(401, ErrorCode.missingToken, 'Sign in first');
+  return req.auth;
+}
+
+const unauthenticated = (code: 'missing' | 'invalid' | 'expired') => {
+  const messages = {
+    missing: 'Sign in first',
+    invalid: 'The sign-in is no longer valid; sign in again',
+    expired: 'The sign-in has expired; refresh the token',
+  };
+  return new AppError(401, code, messages[code]);
+};
+
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: Tokens; sessions: Sessions; accessTokenMinutes: number; now: () => Date },
+) {
+  // Route options are kept, not copied: hooks of inner scopes may still declare a permission after this one runs.
+  const routes: RouteOptions[] = [];
+  app.decorate('routeTable', () =>
+    routes.flatMap((route) =>
+      (Array.isArray(route.method) ? route.method : [route.method]).map((method) => ({
+        method,
+        url: route.url,
+        permission: route.config?.permission,
+      })),
+    ),
+  );
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.is404) return;
+    const permission = req.routeOptions.config.permission;
+    if (!permission) throw forbidden('This route declares no permission');
+    if (permission === 'public') return;
+
+    const header = req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw unauthenticated('missing');
+
+    const grace = req.routeOptions.config.acceptsExpiredToken ? deps.accessTokenMinutes * 60 : 0;
+    const claims = await deps.tokens.verify(token, grace);
+    if (typeof claims === 'string') throw unauthenticated(claims);
+    // One round trip: the session row, the user and tenant still enabled, the grant and the data scope.
+    const access = await deps.sessions.check(claims, typeof permission === 'object' ? permission : undefined);
+    if (!access) throw unauthenticated('invalid');
+    req.auth = { ...claims, dataScope: access.dataScope };
+
+    const left = claims.expiresAt.getTime() - deps.now().getTime();
+    if (left < (deps.accessTokenMinutes * 60_000) / 3) reply.header(TOKEN_REFRESH_HEADER, '1');
+    if (!access.granted) throw forbidden();
+  });
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@trestle/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An expected failure: becomes the envelope with this status, code and message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCodeValue,
+    message: string,
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
+  new AppError(400, ErrorCode.badRequest, message, fieldErrors ? { fieldErrors } : null);
+export const forbidden = (message = 'You do not have permission for this action') =>
+  new AppError(403, ErrorCode.forbidden, message);
+
+export const envelope = <T>(data: T, message = 'ok') => ({ status: true, code: ErrorCode.ok as string, message, data });
+
+function send(reply: FastifyReply, status: number, code: string, message: string, data: unknown) {
+  return reply.status(status).send({ status: false, code, message, data });
+}
+
+const statusCodes: Record<number, ErrorCodeValue> = {
+  400: ErrorCode.badRequest,
+  401: ErrorCode.invalidToken,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  406: ErrorCode.badRequest,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMedia,
+  429: ErrorCode.rateLimited,
+};
+
+/** One error handler for the whole app: every failure leaves as the envelope, never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((req, reply) =>
+    send(reply, 404, ErrorCode.notFound, `No route ${req.method} ${req.url}`, null),
+  );
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      reply.headers(err.headers);
+      return send(reply, err.statusCode, err.code, err.message, err.data);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: FieldErrors = {};
+      for (const v of err.validation) {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const unknownKeys = unrecognisedKeys(v.params);
+        if (unknownKeys.length) {
+          for (const key of unknownKeys) fieldErrors[path ? `${path}.${key}` : key] ??= 'unknown field';
+        } else {
+          fieldErrors[path || '_'] ??= v.message ?? 'invalid';
+        }
+      }
+      const where = err.validationContext ?? 'body';
+      return send(reply, 400, ErrorCode.badRequest, `Invalid ${where}: ${summarise(fieldErrors)}`, { fieldErrors });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = statusCodes[status] ?? ErrorCode.badRequest;
+      return send(reply, status, code, err.message, null);
+    }
+    const errorId = randomUUID();
+    req.log.error({ err, errorId }, 'request failed');
+    return send(reply, 500, ErrorCode.serverError, `Internal server error (error id ${errorId})`, { errorId });
+  });
+}
+
+/** The keys a strict schema refused (zod's unrecognized_keys issue). */
+function unrecognisedKeys(params: unknown): string[] {
+  const keys =
+    params && typeof params === 'object' && 'keys' in params ? (params as { keys?: unknown }).keys : undefined;
+  return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
+}
+
+function summarise(fieldErrors: FieldErrors): string {
+  return Object.entries(fieldErrors)
+    .slice(0, 3)
+    .map(([f, m]) => `${f} ${m}`)
+    .join('; ');
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, tenants, users } from '../db/schema.ts';
+import { type DataScope, grantExpr, scopeAllExpr } from './access.ts';
+import type { AccessClaims, Tokens } from './tokens.ts';
+
+export type SessionPolicy = { accessTokenMinutes: number; sessionMaxHours: number; rotationGraceSeconds: number };
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+/**
+ * Server-side sessions: every request's token is checked against its session row, so sign-out,
+ * password change and a disabled user or tenant take effect on the very next call.
+ */
+export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, now: () => Date) {
+  const tokenExpiry = (absolute: Date) =>
+    new Date(Math.min(now().getTime() + policy.accessTokenMinutes * 60_000, absolute.getTime()));
+
+  /**
+   * The session behind verified claims, if it is still honoured for this token, with, in the same
+   * round trip, whether the user holds `grant` and the user's data scope.
+   */
+  async function check(claims: AccessClaims, grant?: { menu: string; button: string }) {
+    const [row] = await db
+      .select({
+        session: sessions,
+        userEnabled: users.enabled,
+        tenantEnabled: tenants.enabled,
+        granted: grant ? sql<boolean>`${grantExpr(sql`${users.id}`, grant.menu, grant.button)}` : sql<boolean>`true`,
+        scopeAll: sql<boolean>`${scopeAllExpr(sql`${users.id}`)}`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
+      .where(eq(sessions.id, claims.sessionId));
+    if (!row?.userEnabled || !row.tenantEnabled) return null;
+    const s = row.session;
+    const at = now();
+    if (s.revokedAt || s.absoluteExpiresAt <= at || s.userId !== claims.userId) return null;
+    const current = s.currentJti === claims.jti;
+    const inGrace = s.previousJti === claims.jti && s.previousValidUntil !== null && s.previousValidUntil > at;
+    if (!current && !inGrace) return null;
+    const dataScope: DataScope = row.scopeAll ? 'all' : 'own';
+    return { session: s, current, granted: row.granted === true, dataScope };
+  }
+
+  return {
+    check,
+
+    async open(user: { id: number; tenantId: number }, client: { address: string; userAgent: string }) {
+      const id = randomUUID();
+      const jti = randomUUID();
+      const absoluteExpiresAt = new Date(now().getTime() + policy.sessionMaxHours * 3_600_000);
+      await db.insert(sessions).values({
+        id,
+        userId: user.id,
+        tenantId: user.tenantId,
+        currentJti: jti,
+        absoluteExpiresAt,
+        createdAt: now(),
+        address: client.address.slice(0, 64),
+        userAgent: client.userAgent.slice(0, 300),
+      });
+      return tokens.sign({
+        userId: user.id,
+        tenantId: user.tenantId,
+        sessionId: id,
+        jti,
+        expiresAt: tokenExpiry(absoluteExpiresAt),
+      });
+    },
+
+    /**
+     * A new token for the session. The replaced token keeps working for the grace period so that
+     * requests already in flight succeed; a caller still holding it within the grace gets a token
+     * for the current jti instead of rotating again (two tabs refreshing at once converge).
+     */
+    async rotate(claims: AccessClaims): Promise<string | null> {
+      const found = await check(claims);
+      if (!found) return null;
+      const s = found.session;
+      let jti = s.currentJti;
+      if (found.current) {
+        jti = randomUUID();
+        const rotated = await db
+          .update(sessions)
+          .set({
+            currentJti: jti,
+            previousJti: s.currentJti,
+            previousValidUntil: new Date(now().getTime() + policy.rotationGraceSeconds * 1000),
+          })
+          // Compare-and-set: of two concurrent rotations with the same token, one wins.
+          .where(and(eq(sessions.id, s.id), eq(sessions.currentJti, s.currentJti)))
+          .returning({ id: sessions.id });
+        if (rotated.length === 0) return this.rotate(claims);
+      }
+      return tokens.sign({
+        userId: s.userId,
+        tenantId: s.tenantId,
+        sessionId: s.id,
+        jti,
+        expiresAt: tokenExpiry(s.absoluteExpiresAt),
+      });
+    },
+
+    async revoke(sessionId: string) {
+      await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+    },
+
+    async revokeOthers(userId: number, keepSessionId: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'trestle';
+const AUDIENCE = 'trestle-api';
+// A distinct token type, so no other JWT signed with the same key passes as an access token (ASVS 9.2.2).
+const TYPE = 'at+jwt';
+
+export type AccessClaims = { userId: number; tenantId: number; sessionId: string; jti: string; expiresAt: Date };
+
+export type TokenFailure = 'expired' | 'invalid';
+
+export type Tokens = {
+  sign(claims: AccessClaims): Promise<string>;
+  /** `expiredGraceSeconds` lets replaceToken accept a token that ran out a little while ago. */
+  verify(token: string, expiredGraceSeconds?: number): Promise<AccessClaims | TokenFailure>;
+};
+
+/** HS256 only, issuer, audience and type checked; permissions are never in the token (they change). */
+export function createTokens(secret: Uint8Array, now: () => Date): Tokens {
+  // Imported once: handing jose the raw bytes would import the key again on every request.
+  const key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  return {
+    sign: async (c) =>
+      new SignJWT({ sid: c.sessionId, tid: c.tenantId })
+        .setProtectedHeader({ alg: 'HS256', typ: TYPE })
+        .setSubject(String(c.userId))
+        .setJti(c.jti)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(Math.floor(now().getTime() / 1000))
+        .setExpirationTime(Math.floor(c.expiresAt.getTime() / 1000))
+        .sign(await key),
+
+    async verify(token, expiredGraceSeconds = 0) {
+      try {
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          typ: TYPE,
+          currentDate: now(),
+          clockTolerance: expiredGraceSeconds,
+          requiredClaims: ['sub', 'jti', 'exp', 'sid', 'tid'],
+        });
+        const userId = Number(payload.sub);
+        const { sid, tid, jti, exp } = payload;
+        if (!Number.isInteger(userId) || typeof sid !== 'string' || typeof tid !== 'number' || !jti || !exp) {
+          return 'invalid';
+        }
+        return { userId, tenantId: tid, sessionId: sid, jti, expiresAt: new Date(exp * 1000) };
+      } catch (err) {
+        return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
+      }
+    },
+  };
+}

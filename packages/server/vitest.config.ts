@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+import { ciReporters } from '../../vitest.reporters.ts';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    // PGlite takes a few seconds to start (WebAssembly); the PostgreSQL pass creates a database per file.
+    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    ...ciReporters('server'),
+  },
+});
