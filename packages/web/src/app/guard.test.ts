@@ -1,0 +1,86 @@
+import type { Button, MenuItem } from '@trestle/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../lib/http.ts';
+import { useAppStore } from '../lib/store.ts';
+import { clearToken, setToken } from '../lib/token.ts';
+import { guardLoader, RETURN_TO_KEY, takeReturnTo } from './guard.ts';
+import { CHUNK_RELOAD_FLAG, lazyRoute } from './lazy-route.ts';
+
+const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
+const menu: MenuItem[] = [
+  { id: 1, name: 'Home', url: '/home', parentId: 0, icon: 'HomeOutlined', enable: 1, permission: [] },
+];
+
+const run = (path: string) => {
+  const url = new URL(`http://localhost${path}`);
+  return guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined });
+};
+
+function fakeServer() {
+  return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+    if (url === '/api/Button/Get') return buttons;
+    if (url === '/api/menu/getTreeMenu') return menu;
+    throw new Error(`unexpected ${url}`);
+  });
+}
+
+describe('navigation guard', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    useAppStore.getState().clearPermission();
+    useAppStore.getState().setButtons([]);
+  });
+  afterEach(() => clearToken());
+
+  it('always lets login paths through, whatever their case, without a token', async () => {
+    const get = fakeServer();
+    expect(await run('/login')).toBeNull();
+    expect(await run('/LoginSet')).toBeNull();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor without a token to /login with a random redirect value and remembers the path', async () => {
+    const response = await run('/UserInfo?tab=1');
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get('Location')).toMatch(/^\/login\?redirect=0\.\d+/);
+    expect(sessionStorage.getItem(RETURN_TO_KEY)).toBe('/UserInfo?tab=1');
+    expect(takeReturnTo()).toBe('/UserInfo?tab=1');
+    expect(takeReturnTo()).toBe('/home');
+  });
+
+  it('loads the buttons, then the menu, once, and then lets the navigation continue', async () => {
+    setToken('t');
+    const get = fakeServer();
+    expect(await run('/home')).toBeNull();
+    expect(get.mock.calls.map((c) => c[0])).toEqual(['/api/Button/Get', '/api/menu/getTreeMenu']);
+    expect(useAppStore.getState().buttons).toEqual(buttons);
+    expect(useAppStore.getState().permission).toEqual(menu);
+
+    await run('/UserInfo');
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazy route loading', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('reloads the page once when a chunk fails, and gives up on the second failure', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const failing = lazyRoute(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+
+    void failing();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(sessionStorage.getItem(CHUNK_RELOAD_FLAG)).toBe('1');
+
+    await expect(failing()).rejects.toThrow('dynamically imported');
+    expect(reload).toHaveBeenCalledOnce();
+    vi.unstubAllGlobals();
+  });
+
+  it('clears the reload flag once a chunk loads', async () => {
+    sessionStorage.setItem(CHUNK_RELOAD_FLAG, '1');
+    await expect(lazyRoute(() => Promise.resolve('ok'))()).resolves.toBe('ok');
+    expect(sessionStorage.getItem(CHUNK_RELOAD_FLAG)).toBeNull();
+  });
+});

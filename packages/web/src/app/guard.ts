@@ -1,0 +1,49 @@
+import type { Button, MenuItem } from '@trestle/shared';
+import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
+import { HttpError, http } from '../lib/http.ts';
+import { useAppStore } from '../lib/store.ts';
+import { getToken } from '../lib/token.ts';
+
+/** Where the user was going when the guard sent them to sign in; the login screen returns there. */
+export const RETURN_TO_KEY = 'returnTo';
+
+/** Anonymous screens besides the login paths (spec §6). */
+const anonymousPaths = new Set(['/register']);
+
+export const isAnonymousPath = (pathname: string): boolean =>
+  pathname.toLowerCase().includes('login') || anonymousPaths.has(pathname.toLowerCase());
+
+export const loginRedirect = () => redirect(`/login?redirect=${Math.random()}`);
+
+/**
+ * The navigation guard of spec §2, run as the root route's loader on every navigation:
+ * login paths pass; with a token the buttons, then the menu, are loaded once; without one
+ * the user goes to /login and the intended path is remembered.
+ */
+export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+  const url = new URL(request.url);
+  if (isAnonymousPath(url.pathname)) return null;
+  if (!getToken()) {
+    sessionStorage.setItem(RETURN_TO_KEY, url.pathname + url.search);
+    return loginRedirect();
+  }
+  try {
+    const store = useAppStore.getState();
+    if (store.buttons.length === 0) store.setButtons(await http.get<Button[]>('/api/Button/Get'));
+    if (useAppStore.getState().permission.length === 0) {
+      useAppStore.getState().setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
+    }
+  } catch (error) {
+    // The HTTP client has already told the user; a dead session goes to sign in rather than an error screen.
+    if (error instanceof HttpError && error.status === 401) return loginRedirect();
+    throw error;
+  }
+  return null;
+}
+
+/** Where to go after signing in: the remembered path, else /home. Reads it once. */
+export function takeReturnTo(): string {
+  const target = sessionStorage.getItem(RETURN_TO_KEY);
+  sessionStorage.removeItem(RETURN_TO_KEY);
+  return target && target !== '/' && !isAnonymousPath(target) ? target : '/home';
+}

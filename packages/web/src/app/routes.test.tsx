@@ -1,0 +1,152 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { Button, CurrentUser, MenuItem } from '@trestle/shared';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+import { http } from '../lib/http.ts';
+import { useAppStore } from '../lib/store.ts';
+import { clearToken, setToken } from '../lib/token.ts';
+import { createQueryClient, Providers } from './Providers.tsx';
+import { routes } from './routes.tsx';
+
+const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
+const menu: MenuItem[] = [
+  { id: 1, name: 'Home', url: '/home', parentId: 0, icon: 'HomeOutlined', enable: 1, permission: [] },
+  {
+    id: 2,
+    name: 'Personal center',
+    url: '/UserInfo/Manager',
+    parentId: 0,
+    icon: 'UserOutlined',
+    enable: 1,
+    permission: [1, 3],
+  },
+  { id: 3, name: 'System', url: '', parentId: 0, icon: 'SettingOutlined', enable: 1, permission: [] },
+  {
+    id: 4,
+    name: 'Button catalogue',
+    url: '/Button',
+    parentId: 3,
+    icon: 'AppstoreOutlined',
+    enable: 1,
+    permission: [1],
+  },
+  { id: 5, name: 'Hidden screen', url: '/Hidden', parentId: 0, icon: '', enable: 2, permission: [] },
+];
+const currentUser: CurrentUser = {
+  id: 1,
+  userName: 'pm',
+  userTrueName: 'Pat Manager',
+  img: '',
+  phone: '',
+  email: '',
+  tenant: { id: 1, code: 'main', name: 'Main' },
+  organization: { id: 1, name: 'Head office' },
+  roles: [{ id: 2, name: 'Project manager' }],
+  mustChangePassword: false,
+  sessionExpiresAt: '2030-01-01T00:00:00Z',
+};
+
+function fakeServer() {
+  return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+    if (url === '/api/Button/Get') return buttons;
+    if (url === '/api/menu/getTreeMenu') return menu;
+    if (url === '/api/user/getCurrentUserInfo') return currentUser;
+    if (url === '/api/user/loginConfig') return { registerEnabled: true, title: 'Trestle' };
+    throw new Error(`unexpected ${url}`);
+  });
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('the app routes', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    useAppStore.getState().clearPermission();
+    useAppStore.getState().setButtons([]);
+    useAppStore.getState().setUserInfo({ userName: 'pm', userTrueName: 'Pat Manager', img: '' });
+  });
+  afterEach(() => clearToken());
+
+  it('sends a visitor without a token to the login screen', async () => {
+    fakeServer();
+    const router = renderApp('/UserInfo');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toBeTruthy();
+  });
+
+  it('redirects / to /home and shows the layout, menu, breadcrumb and quick links', async () => {
+    setToken('t');
+    fakeServer();
+    const router = renderApp('/');
+    expect(await screen.findByText('Welcome, Pat Manager')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.getByTestId('layout-left')).toBeTruthy();
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('My position/Home');
+    const menuEl = screen.getByTestId('menu');
+    expect(within(menuEl).getByText('System')).toBeTruthy();
+    expect(within(menuEl).queryByText('Hidden screen')).toBeNull();
+    expect(await screen.findByText('Project manager')).toBeTruthy();
+    expect(screen.getByText('Head office')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Hidden screen/ })).toBeTruthy();
+    expect(screen.queryByTestId('nav-loading')).toBeNull();
+  });
+
+  it('shows the ancestors of the current screen in the breadcrumb', async () => {
+    setToken('t');
+    fakeServer();
+    renderApp('/Button');
+    expect(await screen.findByText('Button catalogue', { selector: '.ant-typography' })).toBeTruthy();
+    expect(screen.getByTestId('breadcrumb').textContent).toBe('My position/Home/System/Button catalogue');
+  });
+
+  it('ignores a click on the menu entry of the screen already showing', async () => {
+    setToken('t');
+    const get = fakeServer();
+    const router = renderApp('/home');
+    await screen.findByText('Welcome, Pat Manager');
+    const calls = get.mock.calls.length;
+    fireEvent.click(within(screen.getByTestId('menu')).getByText('Home'));
+    expect(router.state.historyAction).toBe('POP');
+    expect(get.mock.calls.length).toBe(calls);
+  });
+
+  it('switches to the top layout from the user menu and to Chinese from the header', async () => {
+    setToken('t');
+    fakeServer();
+    renderApp('/home');
+    await screen.findByText('Welcome, Pat Manager');
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /Pat Manager/ }));
+    fireEvent.click(await screen.findByText('Top'));
+    expect(await screen.findByTestId('layout-top')).toBeTruthy();
+    expect(useAppStore.getState().layout).toBe('top');
+
+    fireEvent.click(screen.getByText('简体中文'));
+    try {
+      await vi.waitFor(() => expect(screen.getByTestId('breadcrumb').textContent).toBe('我的位置/首页'));
+      expect(localStorage.getItem('lang')).toBe('zh-CN');
+    } finally {
+      await i18n.changeLanguage('en-US');
+      useAppStore.getState().setLayout('left');
+    }
+  });
+
+  it('shows the not-found and the no-permission screens', async () => {
+    setToken('t');
+    fakeServer();
+    const router = renderApp('/no/such/page');
+    expect(await screen.findByText('The page you visited does not exist')).toBeTruthy();
+    await router.navigate('/401');
+    expect(await screen.findByText('You have no permission to view this page')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back home' })).toBeTruthy();
+  });
+});

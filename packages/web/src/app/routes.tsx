@@ -1,0 +1,83 @@
+import { Navigate, type RouteObject, redirect } from 'react-router-dom';
+import { guardLoader } from './guard.ts';
+import { lazyRoute } from './lazy-route.ts';
+import { InitialLoading, RootShell } from './RootShell.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Every screen is its own chunk; a failed chunk reloads the page once. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <RootShell />,
+    HydrateFallback: InitialLoading,
+    errorElement: <RouteError />,
+    loader: guardLoader,
+    // The guard runs on every navigation, not only when the URL's params change.
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, loader: () => redirect('/home'), element: <Navigate to="/home" replace /> },
+      {
+        path: 'login',
+        lazy: lazyRoute(() => import('../features/auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage }))),
+      },
+      {
+        path: 'Register',
+        lazy: lazyRoute(() => import('../features/auth/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage }))),
+      },
+      {
+        path: '401',
+        lazy: lazyRoute(() =>
+          import('../features/errors/UnauthorizedPage.tsx').then((m) => ({ Component: m.UnauthorizedPage })),
+        ),
+      },
+      {
+        lazy: lazyRoute(() => import('../components/MainLayout.tsx').then((m) => ({ Component: m.MainLayout }))),
+        children: [
+          {
+            path: 'home',
+            lazy: lazyRoute(() => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage }))),
+          },
+          {
+            path: 'UserInfo',
+            lazy: lazyRoute(() =>
+              import('../features/user-info/UserInfoPage.tsx').then((m) => ({ Component: m.UserInfoPage })),
+            ),
+          },
+          {
+            path: 'Employee',
+            lazy: lazyRoute(() =>
+              import('../features/employees/EmployeesPage.tsx').then((m) => ({ Component: m.EmployeesPage })),
+            ),
+          },
+          {
+            path: 'Dictionary',
+            lazy: lazyRoute(() =>
+              import('../features/dictionaries/DictionariesPage.tsx').then((m) => ({ Component: m.DictionariesPage })),
+            ),
+          },
+          {
+            path: 'DictionaryList',
+            lazy: lazyRoute(() =>
+              import('../features/dictionary-list/DictionaryListPage.tsx').then((m) => ({
+                Component: m.DictionaryListPage,
+              })),
+            ),
+          },
+          {
+            path: 'Button',
+            lazy: lazyRoute(() =>
+              import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage })),
+            ),
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: lazyRoute(() =>
+          import('../features/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
+        ),
+      },
+    ],
+  },
+];

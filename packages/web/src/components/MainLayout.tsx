@@ -1,0 +1,112 @@
+import { Layout, Menu, type MenuProps, Space } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAppStore } from '../lib/store.ts';
+import { AppBreadcrumb } from './AppBreadcrumb.tsx';
+import { iconFor } from './icons.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { buildMenuTree, findMenuEntry, type MenuNode, menuAncestors } from './menu-tree.ts';
+import { useGo } from './navigation.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function toMenuItems(nodes: MenuNode[], paths: Map<string, string>): MenuItems {
+  return nodes.map(({ entry, path, children }) => {
+    const key = String(entry.id);
+    if (path) paths.set(key, path);
+    return {
+      key,
+      icon: iconFor(entry.icon),
+      label: entry.name,
+      children: children.length > 0 ? toMenuItems(children, paths) : undefined,
+    };
+  });
+}
+
+function NavMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
+  const permission = useAppStore((s) => s.permission);
+  const { pathname } = useLocation();
+  const go = useGo();
+  const { items, paths } = useMemo(() => {
+    const paths = new Map<string, string>();
+    return { items: toMenuItems(buildMenuTree(permission), paths), paths };
+  }, [permission]);
+  const current = findMenuEntry(permission, pathname);
+  const openKeys = current ? menuAncestors(permission, current).map((m) => String(m.id)) : [];
+
+  return (
+    <Menu
+      data-testid="menu"
+      theme="dark"
+      mode={mode}
+      items={items}
+      selectedKeys={current ? [String(current.id)] : []}
+      defaultOpenKeys={mode === 'inline' ? openKeys : undefined}
+      style={mode === 'horizontal' ? { flex: 1, minWidth: 0 } : undefined}
+      onClick={({ key }) => {
+        const path = paths.get(key);
+        if (path) go(path);
+      }}
+    />
+  );
+}
+
+function HeaderTools() {
+  return (
+    <Space size="middle">
+      <LanguageSwitcher />
+      <UserMenu />
+    </Space>
+  );
+}
+
+function Content() {
+  return (
+    <Layout.Content className="app-content">
+      <AppBreadcrumb />
+      <div className="app-page">
+        <Outlet />
+      </div>
+    </Layout.Content>
+  );
+}
+
+/** The signed-in frame: left navigation by default, top navigation when the user picks it. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const layout = useAppStore((s) => s.layout);
+  const brand = <div className="app-brand">{t('app.name')}</div>;
+
+  if (layout === 'top') {
+    return (
+      <Layout data-testid="layout-top" style={{ minHeight: '100vh' }}>
+        <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+          {brand}
+          <NavMenu mode="horizontal" />
+          <div style={{ background: '#fff', borderRadius: 6, padding: '4px 8px', lineHeight: 'normal' }}>
+            <HeaderTools />
+          </div>
+        </Layout.Header>
+        <Content />
+      </Layout>
+    );
+  }
+  return (
+    <Layout data-testid="layout-left" style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={220}>
+        {brand}
+        <NavMenu mode="inline" />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}
+        >
+          <HeaderTools />
+        </Layout.Header>
+        <Content />
+      </Layout>
+    </Layout>
+  );
+}

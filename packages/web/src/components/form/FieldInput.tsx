@@ -1,0 +1,139 @@
+import { type FieldMeta, ui } from '@trestle/shared';
+import { Input, InputNumber, Switch } from 'antd';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileField, type UploadTarget } from './FileField.tsx';
+import { DateInput, DateRangeInput, type RangeValue, TimeInput } from './pickers.tsx';
+import { DelayedSelect, type Option, RemoteSelect } from './selects.tsx';
+
+/** Where a field's choices come from: a static list, or a server search (remote dictionary, reference). */
+export type FieldSource = {
+  options?: Option[];
+  fetchOptions?: (q: string) => Promise<Option[]>;
+  initialOptions?: Option[];
+  /** file and image fields: the entity's upload endpoint and whether the user may upload. */
+  upload?: UploadTarget;
+};
+
+type Props = FieldSource & {
+  field: FieldMeta;
+  /** 'search' turns ops into their widgets: range → two dates, in → several values. */
+  purpose: 'edit' | 'search';
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  id?: string;
+  onBlur?: () => void;
+};
+
+/** A decimal stays the string the user typed (never a float), so no digit is lost on the way. */
+export function DecimalInput({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: string | null;
+  onChange?: (v: string) => void;
+  disabled?: boolean;
+  id?: string;
+  onBlur?: () => void;
+}) {
+  return (
+    <Input
+      {...rest}
+      inputMode="decimal"
+      style={{ textAlign: 'right' }}
+      value={value ?? ''}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange?.(e.target.value)}
+    />
+  );
+}
+
+/** The input widget of one metadata field. */
+export function FieldInput(props: Props) {
+  const { field, purpose, value, onChange, disabled, id, onBlur, options, fetchOptions, initialOptions, upload } =
+    props;
+  const { t } = useTranslation();
+  const op = purpose === 'search' ? field.search?.op : undefined;
+  const common = { id, disabled };
+  const typed = { ...common, onBlur };
+  const change = (v: unknown) => onChange?.(v);
+
+  if (field.type === 'dict' || field.type === 'dictMulti' || field.type === 'reference') {
+    const multiple = field.type === 'dictMulti' || op === 'in';
+    const selectProps = {
+      ...common,
+      value: value ?? (multiple ? [] : undefined),
+      onChange: change,
+      mode: multiple ? ('multiple' as const) : undefined,
+      placeholder: t('grid.choose'),
+    };
+    return fetchOptions ? (
+      <RemoteSelect {...selectProps} fetchOptions={fetchOptions} initialOptions={initialOptions} />
+    ) : (
+      <DelayedSelect {...selectProps} options={options ?? []} />
+    );
+  }
+  if ((field.type === 'file' || field.type === 'image') && purpose === 'edit') {
+    return <FileField field={field} value={value} onChange={change} upload={upload} disabled={disabled} id={id} />;
+  }
+  switch (field.type) {
+    case 'date':
+      return op === 'range' ? (
+        <DateRangeInput
+          {...common}
+          value={value as RangeValue}
+          onChange={change}
+          placeholder={[t('grid.from'), t('grid.to')]}
+        />
+      ) : (
+        <DateInput {...common} value={value as string | null} onChange={change} />
+      );
+    case 'time':
+      return <TimeInput {...common} value={value as string | null} onChange={change} />;
+    case 'boolean':
+      if (purpose === 'search') {
+        return (
+          <DelayedSelect
+            {...common}
+            searchable={false}
+            value={typeof value === 'boolean' ? String(value) : undefined}
+            onChange={(v: unknown) => change(v === undefined || v === null ? undefined : v === 'true')}
+            placeholder={t('grid.choose')}
+            options={[
+              { value: 'true', label: t('grid.yes') },
+              { value: 'false', label: t('grid.no') },
+            ]}
+          />
+        );
+      }
+      return <Switch {...common} checked={value === true} onChange={change} />;
+    case 'integer':
+      return (
+        <InputNumber
+          {...typed}
+          style={{ width: '100%' }}
+          precision={0}
+          value={typeof value === 'number' ? value : null}
+          onChange={(v) => change(v ?? null)}
+        />
+      );
+    case 'decimal':
+      return <DecimalInput {...typed} value={value as string | null} onChange={change} />;
+    case 'text':
+    case 'richText':
+    case 'json':
+      return purpose === 'search' ? (
+        <Input {...typed} value={(value as string) ?? ''} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <Input.TextArea
+          {...typed}
+          rows={ui.textareaRows}
+          value={(value as string) ?? ''}
+          onChange={(e) => change(e.target.value)}
+        />
+      );
+    default:
+      return <Input {...typed} value={(value as string) ?? ''} onChange={(e) => change(e.target.value)} />;
+  }
+}

@@ -1,0 +1,110 @@
+import type { EntityMeta, FieldMeta } from '@trestle/shared';
+import { App, Divider, Form } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dialogSize } from '../../app/theme.ts';
+import { HttpError } from '../../lib/http.ts';
+import { AppModal } from '../AppModal.tsx';
+import { EngineForm } from '../form/EngineForm.tsx';
+import type { FieldSource } from '../form/FieldInput.tsx';
+import { labelOf } from '../form/layout.ts';
+import type { Row } from './columns.tsx';
+import { DetailTable } from './DetailTable.tsx';
+import { defaultsOf, editFields } from './edit-fields.ts';
+import { entityApi } from './entity-api.ts';
+import { type FieldPath, mapFieldErrors } from './field-errors.ts';
+import { buildSaveBody, type DetailRow } from './save-body.ts';
+
+type Props = {
+  meta: EntityMeta;
+  detailMetas: readonly EntityMeta[];
+  /** The row being edited; null adds a new one. */
+  row: Row | null;
+  sourceOf: (meta: EntityMeta, row?: Row) => (field: FieldMeta) => FieldSource;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** Add or edit one row (and its detail rows) in a dialog; the server's objections stay in the dialog. */
+export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved }: Props) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [delKeys, setDelKeys] = useState<Record<string, number[]>>({});
+  const key = row ? Number(row[meta.key]) : null;
+  const api = entityApi(meta.name);
+  const fields = editFields(meta);
+
+  useEffect(() => {
+    form.setFieldsValue(row ?? defaultsOf(meta));
+  }, [form, row, meta]);
+
+  const showErrors = (e: unknown) => {
+    if (!(e instanceof HttpError)) return void message.error(e instanceof Error ? e.message : String(e));
+    const names = new Set(fields.map((f) => f.name));
+    const hasField = (p: FieldPath) => (typeof p === 'string' ? names.has(p) : p[0] === 'detailData');
+    const { fields: placed, unplaced } = mapFieldErrors(e.fieldErrors, hasField);
+    if (placed.length > 0) form.setFields(placed);
+    if (placed.length === 0 || unplaced.length > 0) {
+      void message.error([e.message, ...unplaced].join('; '));
+    }
+  };
+
+  const save = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const rows = (values.detailData ?? {}) as Record<string, DetailRow[]>;
+    const body = buildSaveBody(meta, values, { rows, delKeys }, detailMetas, row ?? undefined);
+    setSaving(true);
+    try {
+      await (row ? api.update(body) : api.add(body));
+      void message.success(t('grid.saved'));
+      onSaved();
+    } catch (e) {
+      // 409 (stale version), 422 (a rule refused) and field errors keep the dialog open with the input.
+      showErrors(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AppModal
+      open
+      title={`${t(row ? 'grid.editTitle' : 'grid.addTitle')} · ${labelOf(meta, i18n.language)}`}
+      width={meta.details.length > 0 ? 1000 : dialogSize.width}
+      okText={t('grid.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      maskClosable={false}
+      onOk={() => void save()}
+      onCancel={onClose}
+    >
+      <Form form={form} name={`${meta.name}-edit`} layout="vertical" data-testid="grid-edit-form">
+        <EngineForm fields={fields} purpose="edit" form={form} sourceOf={sourceOf(meta, row ?? undefined)} />
+        {meta.details.map((rel) => {
+          const child = detailMetas.find((m) => m.name === rel.entity);
+          if (!child) return null;
+          return (
+            <div key={rel.entity}>
+              <Divider style={{ margin: '8px 0' }} />
+              <DetailTable
+                meta={child}
+                foreignKey={rel.foreignKey}
+                master={meta.name}
+                masterKey={key}
+                sourceOf={(m) => sourceOf(m)}
+                onRemoveSaved={(k) => setDelKeys((d) => ({ ...d, [rel.entity]: [...(d[rel.entity] ?? []), k] }))}
+              />
+            </div>
+          );
+        })}
+      </Form>
+    </AppModal>
+  );
+}

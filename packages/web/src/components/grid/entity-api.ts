@@ -1,0 +1,44 @@
+import type { PageRequest, PageResult, SaveBody } from '@trestle/shared';
+import { http } from '../../lib/http.ts';
+import type { Option } from '../form/selects.tsx';
+
+export type ImportMode = 'check' | 'all' | 'valid';
+export type ImportResult = {
+  total: number;
+  valid: number;
+  invalid: number;
+  imported: number;
+  errors: { row: number; field: string; message: string }[];
+  errorWorkbook: string | null;
+};
+
+/** Query keys of the grid engine: one subtree per entity, so a save refreshes only its screen. */
+export const gridKeys = {
+  all: ['grid'] as const,
+  entity: (name: string) => [...gridKeys.all, name] as const,
+  page: (name: string, req: PageRequest) => [...gridKeys.entity(name), 'page', req] as const,
+  detail: (name: string, key: number, detail: string) => [...gridKeys.entity(name), 'detail', key, detail] as const,
+};
+
+/** The generic calls of docs/dev/grid-engine-api.md for one entity. */
+export function entityApi(name: string) {
+  const base = `/api/${name}`;
+  return {
+    page: (req: PageRequest) => http.post<PageResult>(`${base}/getPageData`, req),
+    detailPage: (req: PageRequest) => http.post<PageResult>(`${base}/getDetailPage`, req),
+    lookup: (field: string, q: string) => http.get<Option[]>(`${base}/lookup`, { field, q }),
+    // Save calls are quiet: the dialog shows field errors, conflicts and refusals itself.
+    add: (body: SaveBody) => http.post<{ key: number }>(`${base}/add`, body, { quiet: true }),
+    update: (body: SaveBody) => http.post<{ key: number }>(`${base}/update`, body, { quiet: true }),
+    del: (keys: number[]) => http.post<{ count: number }>(`${base}/del`, keys),
+    audit: (keys: number[], status: 1 | 2, reason: string) =>
+      http.post<{ count: number }>(`${base}/audit`, { keys, status, reason }),
+    exportFile: (req: PageRequest) => http.download(`${base}/export`, req),
+    template: () => http.downloadGet(`${base}/downLoadTemplate`),
+    importFile: (file: File, mode: ImportMode) => {
+      const form = new FormData();
+      form.append('file', file);
+      return http.formPost<ImportResult>(`${base}/import?mode=${mode}`, form);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginBody } from '@trestle/shared';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { takeReturnTo } from '../../app/guard.ts';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+import { HttpError } from '../../lib/http.ts';
+import { useAppStore } from '../../lib/store.ts';
+import { login, useLoginConfig } from './auth-api.ts';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useLoginConfig();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onFinish = async (values: LoginBody) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await login(values);
+      const store = useAppStore.getState();
+      store.setUserInfo(result);
+      // A different user may sign in: the guard must load their own buttons and menu.
+      store.clearPermission();
+      store.setButtons([]);
+      await navigate(takeReturnTo(), { replace: true });
+    } catch (e) {
+      setError(e instanceof HttpError || e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-screen">
+      <Card style={{ width: 380 }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {config.data?.title || t('app.name')}
+            </Typography.Title>
+            <LanguageSwitcher />
+          </Space>
+          <Typography.Text type="secondary">{t('login.heading')}</Typography.Text>
+          {error && <Alert type="error" showIcon title={error} />}
+          <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false}>
+            <Form.Item
+              label={t('login.userName')}
+              name="userName"
+              rules={[{ required: true, message: t('form.required') }]}
+            >
+              <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item
+              label={t('login.password')}
+              name="password"
+              rules={[{ required: true, message: t('form.required') }]}
+            >
+              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {t('login.submit')}
+            </Button>
+          </Form>
+          {config.data?.registerEnabled && <Link to="/Register">{t('login.register')}</Link>}
+        </Space>
+      </Card>
+    </div>
+  );
+}

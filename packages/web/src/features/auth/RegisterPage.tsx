@@ -1,0 +1,83 @@
+import { type RegisterBody, registerBodySchema } from '@trestle/shared';
+import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+import { confirmRules, fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
+import { HttpError } from '../../lib/http.ts';
+import { register } from './auth-api.ts';
+
+type RegisterForm = RegisterBody & { confirmPassword: string };
+
+const fields = registerBodySchema.shape;
+const fieldNames = ['userName', 'password', 'userTrueName', 'phone', 'email'] as const;
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterForm>();
+  const [busy, setBusy] = useState(false);
+  const rule = (name: keyof typeof fields) =>
+    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+
+  const onFinish = async ({ confirmPassword: _confirm, ...body }: RegisterForm) => {
+    setBusy(true);
+    try {
+      await register(body);
+      void message.success(t('register.success'));
+      await navigate('/login');
+    } catch (e) {
+      const fieldErrors = e instanceof HttpError ? fieldErrorsToFields(e.fieldErrors, fieldNames) : [];
+      if (fieldErrors.length > 0) form.setFields(fieldErrors);
+      else void message.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-screen">
+      <Card style={{ width: 440 }}>
+        <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('register.heading')}
+          </Typography.Title>
+          <LanguageSwitcher />
+        </Space>
+        <Form<RegisterForm> form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }}>
+          <Form.Item label={t('login.userName')} name="userName" required rules={[rule('userName')]}>
+            <Input autoComplete="username" />
+          </Form.Item>
+          <Form.Item label={t('login.password')} name="password" required rules={[rule('password')]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            label={t('register.confirmPassword')}
+            name="confirmPassword"
+            dependencies={['password']}
+            rules={confirmRules('password', { required: t('form.required'), mismatch: t('form.passwordMismatch') })}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item label={t('register.userTrueName')} name="userTrueName" required rules={[rule('userTrueName')]}>
+            <Input autoComplete="name" />
+          </Form.Item>
+          <Form.Item label={t('register.phone')} name="phone" required rules={[rule('phone')]}>
+            <Input autoComplete="tel" />
+          </Form.Item>
+          <Form.Item label={t('register.email')} name="email" required rules={[rule('email')]}>
+            <Input autoComplete="email" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('register.submit')}
+          </Button>
+        </Form>
+        <div style={{ marginTop: 12 }}>
+          <Link to="/login">{t('register.backToLogin')}</Link>
+        </div>
+      </Card>
+    </div>
+  );
+}

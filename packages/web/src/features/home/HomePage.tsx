@@ -1,0 +1,49 @@
+import { Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../../components/current-user.ts';
+import { iconFor } from '../../components/icons.tsx';
+import { permittedScreens } from '../../components/menu-tree.ts';
+import { useAppStore } from '../../lib/store.ts';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const userInfo = useAppStore((s) => s.userInfo);
+  const permission = useAppStore((s) => s.permission);
+  const { data: user } = useCurrentUser();
+  const name = user?.userTrueName || userInfo?.userTrueName || userInfo?.userName || '';
+  const links = permittedScreens(permission).filter(({ path }) => path.toLowerCase() !== '/home');
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('home.greeting', { name })}
+      </Typography.Title>
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('home.roles')}>
+          {user && user.roles.length > 0 ? user.roles.map((r) => <Tag key={r.id}>{r.name}</Tag>) : t('home.none')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('home.organization')}>
+          {user?.organization?.name ?? t('home.none')}
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('home.quickLinks')}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {links.map(({ entry, path }) => (
+          <Col key={entry.id} xs={24} sm={12} md={8} lg={6}>
+            <Link to={path}>
+              <Card hoverable size="small">
+                <Space>
+                  {iconFor(entry.icon)}
+                  {entry.name}
+                </Space>
+              </Card>
+            </Link>
+          </Col>
+        ))}
+      </Row>
+    </Space>
+  );
+}

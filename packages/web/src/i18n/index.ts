@@ -1,0 +1,50 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { httpMessages } from '../lib/http-messages.ts';
+import { enUS } from './en-US.ts';
+import { zhCN } from './zh-CN.ts';
+
+export const languages = [
+  { code: 'en-US', label: 'English', dayjs: 'en' },
+  { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn' },
+] as const;
+export type Language = (typeof languages)[number]['code'];
+
+const STORAGE_KEY = 'lang';
+
+function storedLanguage(): Language {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  return languages.find((l) => l.code === saved)?.code ?? 'en-US';
+}
+
+export function currentLanguage(): Language {
+  return languages.find((l) => l.code === i18n.language)?.code ?? 'en-US';
+}
+
+function applyDayjs(code: string): void {
+  dayjs.locale(languages.find((l) => l.code === code)?.dayjs ?? 'en');
+}
+
+void i18n.use(initReactI18next).init({
+  resources: {
+    'en-US': { translation: { ...httpMessages.en, ...enUS } },
+    'zh-CN': { translation: { ...httpMessages.zh, ...zhCN } },
+  },
+  lng: storedLanguage(),
+  fallbackLng: 'en-US',
+  // Flat keys with dots and the English zod messages as keys: no nesting, no namespaces in keys.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+});
+applyDayjs(i18n.language);
+
+i18n.on('languageChanged', (code) => {
+  localStorage.setItem(STORAGE_KEY, code);
+  applyDayjs(code);
+  document.documentElement.lang = code;
+});
+
+export { i18n };
