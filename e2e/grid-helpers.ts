@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator } from '@playwright/test';
+import {
+  type accounts,
+  test as base,
+  expect,
+  openDropdown,
+  type Page,
+  screenshotDir,
+  signIn,
+  tokenOf,
+} from './fixtures.ts';
+
+type Who = keyof typeof accounts;
+type State = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
+
+/**
+ * The fixtures' test, plus `signedInAs`: each test still gets a fresh context, but it starts with the
+ * cookies and local storage of a sign-in made once per worker through the login screen (signing in
+ * takes seconds on this machine; the login screen itself is covered by auth.spec.ts).
+ */
+export const test = base.extend<{ signedInAs: Who | null }, { states: Map<Who, State> }>({
+  signedInAs: [null, { option: true }],
+  states: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; it needs none.
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInAs, states, browser, storageState }, use) => {
+    if (!signedInAs) return use(storageState);
+    let state = states.get(signedInAs);
+    if (!state) {
+      state = await signInOnce(browser, signedInAs);
+      states.set(signedInAs, state);
+    }
+    await use(state);
+  },
+});
+export { expect };
+
+async function signInOnce(browser: Browser, who: Who): Promise<State> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, who);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** A suffix no other test (or earlier test of this run) has used: base 36 time plus a random digit pair. */
+export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`.toUpperCase();
+
+/** The toast with this text. */
+export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
+
+/** Opens a grid screen and waits for its first page of rows. */
+export async function openGrid(page: Page, path: string) {
+  await page.goto(`/#${path}`);
+  await expect(page.getByTestId('grid-total')).toBeVisible();
+}
+
+export const grid = (page: Page) => page.getByTestId('grid-table');
+
+/** The data rows of the grid (not the header, the measure row or the summary row). */
+export const dataRows = (page: Page) => grid(page).locator('tbody tr[data-row-key]');
+
+/** The texts of one column of the grid's data rows, found by its header. */
+export async function columnTexts(page: Page, header: string): Promise<string[]> {
+  const headers = (await grid(page).locator('thead th').allInnerTexts()).map((t) => t.trim());
+  const index = headers.indexOf(header);
+  expect(index, `column ${header} among ${headers.join('|')}`).toBeGreaterThanOrEqual(0);
+  const rows = dataRows(page);
+  const n = await rows.count();
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push((await rows.nth(i).locator('td').nth(index).innerText()).trim());
+  return out;
+}
+
+/** Waits until the grid has finished loading (antd shows a spinner over the table while fetching). */
+export async function settled(page: Page) {
+  await expect(grid(page).locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+/** The grid's quick search: type, Enter, wait. */
+export async function quickSearch(page: Page, text: string) {
+  const box = page.getByTestId('grid-quick-search').getByRole('searchbox');
+  await box.fill(text);
+  await box.press('Enter');
+  await settled(page);
+}
+
+/** A button of the content area by its text; its accessible name may start with the icon's name ("plus Add"). */
+export const toolbarButton = (page: Page, text: string) =>
+  page.getByRole('main').getByRole('button', { name: new RegExp(`^(?:[a-z-]+ )?${text}$`) });
+
+/** A toolbar action under More. */
+export async function moreAction(page: Page, name: string) {
+  await toolbarButton(page, 'More').hover();
+  await openDropdown(page)
+    .getByRole('menuitem', { name: new RegExp(`${name}$`) })
+    .click();
+}
+
+/** Calls the engine API with the page's token (the real server; nothing is mocked). */
+export async function api<T = unknown>(page: Page, url: string, data?: unknown): Promise<T> {
+  const res = await page.request.post(url, {
+    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    data,
+  });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  const body = (await res.json()) as { data: T };
+  return body.data;
+}
+
+export type EmployeeRow = Record<string, unknown> & { id: number; code: string; version: number };
+
+/** Employees matching the wheres, at most 500, through getPageData. */
+export async function employees(page: Page, wheres: unknown[] = [], entity = 'Employee') {
+  return api<{ rows: EmployeeRow[]; total: number; summary: Record<string, string | null> | null }>(
+    page,
+    `/api/${entity}/getPageData`,
+    { page: 1, rows: 500, wheres, exactTotal: true },
+  );
+}
+
+/** Deletes (soft) the employees whose code contains `part`; for a test's own rows only. */
+export async function deleteEmployeesLike(page: Page, part: string) {
+  const { rows } = await employees(page, [{ name: 'code', value: part, displayType: 'like' }]);
+  const keys = rows.filter((r) => !/^E10\d\d$/.test(r.code)).map((r) => r.id);
+  if (keys.length) await api(page, '/api/Employee/del', keys);
+}
+
+/** A minimal valid employee for the API. */
+export const employeeBody = (code: string, extra: Record<string, unknown> = {}) => ({
+  mainData: { code, name: `Test ${code}`, gender: 'female', hireDate: '2022-03-01', status: 'active', ...extra },
+  detailData: {},
+  delKeys: {},
+});
+
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), screenshotDir);
+mkdirSync(shotDir, { recursive: true });
+
+/** Saves a screenshot once the navigation bar and the toasts are gone. */
+export async function shoot(page: Page, name: string) {
+  await expect(page.getByTestId('nav-loading')).toHaveCount(0);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+  // The screen behind a dialog as it first shows (reaching a field may have scrolled the window).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shotDir, name), animations: 'disabled' });
+}
+
+/** The select's dropdown, once open (antd renders it in a portal). */
+export const openSelectList = (page: Page): Locator =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
