@@ -329,6 +329,15 @@ test.describe('dictionaries: master and detail on /Dictionary, items on /Diction
       expect(await columnTexts(page, 'Value')).toEqual(['high', 'medium']);
       expect(await columnTexts(page, 'Label')).toEqual(['Very high', 'Medium']);
       expect(new Set(await columnTexts(page, 'Dictionary'))).toEqual(new Set([code]));
+
+      // The quick search types into Value, the first search field that takes text, within the filter above.
+      await expect(page.getByTestId('grid-quick-search').getByRole('searchbox')).toHaveAttribute(
+        'placeholder',
+        'Value',
+      );
+      await quickSearch(page, 'medium');
+      await expect(page.getByTestId('grid-total')).toHaveText('1 record');
+      expect(await columnTexts(page, 'Label')).toEqual(['Medium']);
     } finally {
       const { rows } = await employees(page, [{ name: 'code', value: code, displayType: 'eq' }], 'Dictionary');
       if (rows.length)

@@ -179,8 +179,8 @@ test.describe('Excel on /Employee: export, import, error workbook, template', ()
       await expect(errors.getByRole('columnheader')).toHaveText(['Row', 'Field', 'Message']);
       const lines = errors.locator('tbody tr[data-row-key]');
       await expect(lines).toHaveCount(2);
-      await expect(lines.nth(0).getByRole('cell')).toHaveText(['2', 'hireDate', /date/]);
-      await expect(lines.nth(1).getByRole('cell')).toHaveText(['3', 'gender', '"Robot" is not a value of this list']);
+      await expect(lines.nth(0).getByRole('cell')).toHaveText(['2', 'Hire date', /date/]);
+      await expect(lines.nth(1).getByRole('cell')).toHaveText(['3', 'Gender', '"Robot" is not a value of this list']);
       await expect(dlg.getByRole('button', { name: 'Import all' })).toBeDisabled();
       await expect(dlg.getByRole('button', { name: 'Import valid rows' })).toBeDisabled();
       await shoot(page, 'import-check.png');

@@ -82,6 +82,7 @@ export const enUS = {
   'grid.no': 'No',
   'grid.summary': 'Summary',
   'grid.total': '{{count}} records',
+  'grid.total_one': '{{count}} record',
   'grid.aboutTotal': 'About {{count}}',
   'grid.countExactly': 'Count exactly',
   'grid.selectOne': 'Select one row to edit',

@@ -83,6 +83,7 @@ export const zhCN: Record<MessageKey, string> = {
   'grid.no': '否',
   'grid.summary': '合计',
   'grid.total': '共 {{count}} 条',
+  'grid.total_one': '共 {{count}} 条',
   'grid.aboutTotal': '约 {{count}} 条',
   'grid.countExactly': '精确计数',
   'grid.selectOne': '请选择一行进行编辑',

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../lib/http.ts';
 import { AppModal } from '../AppModal.tsx';
+import { labelOf } from '../form/layout.ts';
 import { entityApi, type ImportMode, type ImportResult } from './entity-api.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -19,7 +20,7 @@ type Props = { meta: EntityMeta; onClose: () => void; onImported: () => void };
 
 /** Template, dry-run check with the errors listed, then import all or only the valid rows. */
 export function ImportDialog({ meta, onClose, onImported }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const api = entityApi(meta.name);
   const [file, setFile] = useState<File | null>(null);
@@ -106,7 +107,16 @@ export function ImportDialog({ meta, onClose, onImported }: Props) {
               data-testid="import-errors"
               columns={[
                 { key: 'row', dataIndex: 'row', title: t('grid.errorRow'), width: 70 },
-                { key: 'field', dataIndex: 'field', title: t('grid.errorField'), width: 150 },
+                {
+                  key: 'field',
+                  dataIndex: 'field',
+                  title: t('grid.errorField'),
+                  width: 150,
+                  render: (name: string) => {
+                    const field = meta.fields.find((f) => f.name === name);
+                    return field ? labelOf(field, i18n.language) : name;
+                  },
+                },
                 { key: 'message', dataIndex: 'message', title: t('grid.errorMessage') },
               ]}
             />

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildWheres, quickSearchField } from './wheres.ts';
 
 describe('search wheres', () => {
-  it('takes the first search field by row and column for the quick search', () => {
+  it('takes the first text search field by row and column for the quick search', () => {
     expect(quickSearchField(employeeMeta)?.name).toBe('code');
-    expect(quickSearchField(dictionaryListMeta)?.name).toBe('dictionaryId');
+    // The first search field is the dictionary, a reference picker: typing text into it means nothing.
+    expect(quickSearchField(dictionaryListMeta)?.name).toBe('value');
   });
 
   it('sends a quick search text with the field op, trimmed', () => {

@@ -8,8 +8,12 @@ export function searchFields(meta: EntityMeta): FieldMeta[] {
     .sort((a, b) => (a.search?.row ?? 0) - (b.search?.row ?? 0) || (a.search?.col ?? 0) - (b.search?.col ?? 0));
 }
 
-/** The quick-search field: the first search field. */
-export const quickSearchField = (meta: EntityMeta): FieldMeta | undefined => searchFields(meta)[0];
+/**
+ * The quick-search field: the first search field a user can type into. A reference or dictionary
+ * field needs its picker, so it stays in the advanced form (DictionaryList searches by value).
+ */
+export const quickSearchField = (meta: EntityMeta): FieldMeta | undefined =>
+  searchFields(meta).find((f) => f.type === 'string' || f.type === 'text');
 
 /** How a field without an explicit op is compared: text by like, everything else by equality. */
 const defaultOp = (f: FieldMeta) => (['string', 'text'].includes(f.type) ? 'like' : 'eq');
