@@ -13,14 +13,26 @@ import type { Database } from './db/client.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { captchaRoutes } from './features/captcha/captcha.routes.ts';
+import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
 import { dictionaryEntities } from './features/dictionaries/dictionary.entity.ts';
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
 import { employeeEntity } from './features/employees/employee.entity.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
+import { objectStoreOf } from './features/files/files.store.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { logEntities } from './features/logs/log.entities.ts';
+import { registerRequestLog } from './features/logs/request-log.ts';
+import { scheduleLogRetention } from './features/logs/retention.ts';
 import { menuRoutes } from './features/menu/menu.routes.ts';
+import { organizationRoutes } from './features/organizations/organization.routes.ts';
+import { permissionRoutes } from './features/permissions/permissions.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { roleRoutes } from './features/roles/roles.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { setupRoutes } from './features/setup/setup.routes.ts';
+import { userRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createSessions } from './http/sessions.ts';
@@ -62,6 +74,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // [issue 4: logs-files] /File previews a PDF in an <iframe> from a blob: URL the page made itself.
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -116,10 +130,38 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const dictionaries = createDictionaryService(db);
   await app.register(dictionaryRoutes({ dictionaries }));
   // Grid-engine entities: one line each.
-  const definitions = [employeeEntity, ...dictionaryEntities(dictionaries)];
+  const definitions = [
+    employeeEntity,
+    ...dictionaryEntities(dictionaries),
+    // [issue 4: users-roles]
+    // [issue 4: organizations-menus]
+    // [issue 4: logs-files]
+    ...logEntities,
+    // [issue 4: site-login-settings]
+    // [issue 4: data-permissions]
+    // [issue 4: tenants]
+    // [issue 4: data-sources]
+  ];
   await app.register(engineRoutes({ db, now, definitions }));
-  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir }));
-  await app.register(fileRoutes({ db, dataDir: config.dataDir, now }));
+  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects: objectStoreOf(config) }));
+  await app.register(fileRoutes({ db, objects: objectStoreOf(config), now }));
+  // [issue 4: users-roles]
+  await app.register(userRoutes({ db, now }));
+  await app.register(roleRoutes({ db }));
+  await app.register(permissionRoutes({ db }));
+  // [issue 4: organizations-menus]
+  await app.register(organizationRoutes({ db }));
+  // [issue 4: logs-files]
+  registerRequestLog(app, { db, now });
+  scheduleLogRetention(app, { db, now });
+  // [issue 4: site-login-settings]
+  await app.register(settingsRoutes({ db, now, lifetimes: config }));
+  await app.register(captchaRoutes({ db, now, rateLimitPerMinute: config.loginRateLimitPerMinute }));
+  await app.register(setupRoutes({ db, now, rateLimitPerMinute: config.loginRateLimitPerMinute }));
+  // [issue 4: data-permissions]
+  await app.register(dataPermissionRoutes({ db, definitions }));
+  // [issue 4: tenants]
+  // [issue 4: data-sources]
 
   if (existsSync(config.webDist)) {
     await app.register(async (scope) => {

@@ -20,6 +20,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  // [issue 4: logs-files] where uploaded files live: DATA_DIR (disk) or an S3-compatible bucket
+  FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z.string().default(''),
 });
 
 export type Config = {
@@ -37,6 +45,16 @@ export type Config = {
   logLevel: string;
   webDist: string;
   seedDemo: boolean;
+  fileStore: 'disk' | 's3';
+  /** Set when FILE_STORE=s3 (all four S3_ variables then required). */
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    prefix: string;
+  } | null;
 };
 
 /** The token secret comes from the environment, or is generated once and kept in DATA_DIR. */
@@ -48,6 +66,17 @@ function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** [issue 4: logs-files] FILE_STORE=s3 without its endpoint, bucket and keys is a start-up error, not a late 500. */
+function s3Settings(e: z.infer<typeof envSchema>): Config['s3'] {
+  if (e.FILE_STORE !== 's3') return null;
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = e;
+  if (!endpoint || !bucket || !accessKeyId || !secret)
+    throw new Error(
+      'Invalid configuration:\nFILE_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+    );
+  return { endpoint, bucket, region: e.S3_REGION, accessKeyId, secretAccessKey: secret, prefix: e.S3_PREFIX };
 }
 
 /** The one place that reads process.env (STYLE §10). Throws with every bad variable named. */
@@ -73,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     seedDemo: e.SEED_DEMO === 'true',
+    fileStore: e.FILE_STORE,
+    s3: s3Settings(e),
   };
 }

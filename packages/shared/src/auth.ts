@@ -17,6 +17,9 @@ export const passwordSchema = z.string().min(1, 'required').max(128, 'at most 12
 export const loginBodySchema = z.strictObject({
   userName: z.string().min(1, 'required').max(100, 'at most 100 characters'),
   password: passwordSchema,
+  // [issue 4: site-login-settings] the image captcha's id and answer, required when LoginSet turns it on
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().max(16).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -25,6 +28,8 @@ export const loginResultSchema = z.object({
   userName: z.string(),
   userTrueName: z.string(),
   img: z.string(),
+  /** Set after an admin's password reset: the client opens the change-password dialog at once. */
+  mustChangePassword: z.boolean(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

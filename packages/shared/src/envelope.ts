@@ -17,6 +17,8 @@ export const ErrorCode = {
   invalidToken: 'invalid',
   expiredToken: 'expired',
   forbidden: 'forbidden',
+  /** Signed in with a temporary password: only changing it (and signing out) is allowed until then. */
+  passwordChangeRequired: 'password_change_required',
   notFound: 'not_found',
   conflict: 'conflict',
   unprocessable: 'unprocessable',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -41,6 +42,7 @@ export const organizations = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     type: varchar('type', { length: 30 }).notNull().default('department'),
     sort: integer('sort').notNull().default(0),
+    managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -125,6 +127,7 @@ export const buttons = pgTable('buttons', {
   icon: varchar('icon', { length: 50 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   builtIn: boolean('built_in').notNull().default(false),
+  type: varchar('type', { length: 20 }).notNull().default('default'),
 });
 
 export const menus = pgTable(
@@ -211,6 +214,7 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     address: varchar('address', { length: 64 }).notNull().default(''),
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user').on(t.userId).where(sql`revoked_at is null`)],
 );
@@ -359,6 +363,8 @@ export const files = pgTable(
       .notNull()
       .references(() => users.id),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    recordEntity: varchar('record_entity', { length: 64 }),
+    recordKey: integer('record_key'),
   },
   (t) => [index('files_tenant_entity').on(t.tenantId, t.entity, t.uploadedAt)],
 );

@@ -87,6 +87,160 @@ const MENUS = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete', 'Export'],
   },
+  // [issue 4: users-roles]
+  {
+    code: 'User',
+    name: 'Users',
+    nameZh: '用户管理',
+    url: '/User',
+    icon: 'UserOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update'],
+  },
+  {
+    code: 'Role',
+    name: 'Roles',
+    nameZh: '角色管理',
+    url: '/Role',
+    icon: 'TeamOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'RoleType',
+    name: 'Role types',
+    nameZh: '角色类型',
+    url: '/roletype',
+    icon: 'AppstoreOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'Permission',
+    name: 'Permissions',
+    nameZh: '权限分配',
+    url: '/permission',
+    icon: 'AuditOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  // [issue 4: organizations-menus]
+  {
+    code: 'SysMenu',
+    name: 'Menus',
+    nameZh: '菜单管理',
+    url: '/sysMenu',
+    icon: 'MenuOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  // The catalogue became an editor: the Button menu (seeded above) now offers these too; its row exists, so only the offers are added.
+  {
+    code: 'Button',
+    name: 'Button catalogue',
+    nameZh: '按钮管理',
+    url: '/Button',
+    icon: 'AppstoreOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'Icons',
+    name: 'Icons',
+    nameZh: '图标库',
+    url: '/icons',
+    icon: 'SmileOutlined',
+    parent: 'System',
+    buttons: ['Search'],
+  },
+  {
+    code: 'Organization',
+    name: 'Organisations',
+    nameZh: '组织架构',
+    url: '/Organization',
+    icon: 'TeamOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  // [issue 4: logs-files]
+  // One menu per log, not tabs under one: each log is its own engine entity and grant (an auditor may see
+  // data changes without sign-in addresses), and a screen's buttons come from its own menu entry.
+  {
+    code: 'Logs',
+    name: 'Logs',
+    nameZh: '日志管理',
+    url: '',
+    icon: 'FileSearchOutlined',
+    parent: 'System',
+    buttons: [],
+  },
+  {
+    code: 'RequestLog',
+    name: 'Request log',
+    nameZh: '请求日志',
+    url: '/Log/Request',
+    icon: 'ApiOutlined',
+    parent: 'Logs',
+    buttons: ['Search', 'Export'],
+  },
+  {
+    code: 'SignInLog',
+    name: 'Sign-in log',
+    nameZh: '登录日志',
+    url: '/Log/SignIn',
+    icon: 'LoginOutlined',
+    parent: 'Logs',
+    buttons: ['Search', 'Export'],
+  },
+  {
+    code: 'DataChangeLog',
+    name: 'Data-change log',
+    nameZh: '数据变更日志',
+    url: '/Log/DataChange',
+    icon: 'DiffOutlined',
+    parent: 'Logs',
+    buttons: ['Search', 'Export'],
+  },
+  {
+    code: 'File',
+    name: 'Files',
+    nameZh: '文件管理',
+    url: '/File',
+    icon: 'FolderOpenOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Delete'],
+  },
+  // [issue 4: site-login-settings]
+  {
+    code: 'SiteConfig',
+    name: 'Site settings',
+    nameZh: '站点设置',
+    url: '/SiteConfig',
+    icon: 'SettingOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  {
+    code: 'LoginSet',
+    name: 'Sign-in settings',
+    nameZh: '登录设置',
+    url: '/LoginSet',
+    icon: 'SettingOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  // [issue 4: data-permissions]
+  {
+    code: 'DataPermission',
+    name: 'Data permissions',
+    nameZh: '数据权限',
+    url: '/dataPermission',
+    icon: 'AuditOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  // [issue 4: tenants]
+  // [issue 4: data-sources]
 ] as const;
 
 const enableOf = (m: (typeof MENUS)[number]): number => ('enable' in m ? Number(m.enable) : 1);
@@ -94,6 +248,13 @@ const enableOf = (m: (typeof MENUS)[number]): number => ('enable' in m ? Number(
 const ROLE_GRANTS: Record<string, Record<string, string[]>> = {
   pm: { Home: [], UserInfo: ['Search', 'Update'], Employee: ['Search', 'Export'], DictionaryList: ['Search'] },
   staff: { Home: [], UserInfo: ['Search', 'Update'] },
+  // [issue 4: users-roles]
+  // [issue 4: organizations-menus]
+  // [issue 4: logs-files]
+  // [issue 4: site-login-settings]
+  // [issue 4: data-permissions]
+  // [issue 4: tenants]
+  // [issue 4: data-sources]
 };
 
 const DEMO_USERS = [

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
-import { authOf } from '../http/auth.ts';
+import { type AuthContext, authOf } from '../http/auth.ts';
 import { AppError, badRequest, envelope } from '../http/errors.ts';
 import type { EntityDefinition } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
@@ -128,7 +128,7 @@ export function engineRoutes(deps: EngineDeps) {
           }),
           response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) },
         },
-        handler: async (req) => envelope(await lookup(deps.db, meta, authOf(req).tenantId, req.query)),
+        handler: async (req) => envelope(await lookup(deps, meta, authOf(req), req.query)),
       });
 
       r.post(`${base}/add`, {
@@ -185,17 +185,26 @@ export function engineRoutes(deps: EngineDeps) {
   };
 }
 
-/** Reference choices: labels matching `q`, or the labels of `ids`; always within the caller's tenant. */
-async function lookup(db: Db, meta: EntityMeta, tenantId: number, query: { field: string; q: string; ids: string }) {
+/**
+ * Reference choices: labels matching `q`, or the labels of `ids`; always within the caller's tenant, and
+ * within the caller's data scope when the referenced table is an engine entity's.
+ */
+async function lookup(
+  deps: EngineDeps,
+  meta: EntityMeta,
+  auth: AuthContext,
+  query: { field: string; q: string; ids: string },
+) {
   const f = fieldNamed(meta, query.field);
   if (!f?.reference) throw badRequest('Not a reference field', { field: 'not a reference field' });
-  const label = sql`r.${sql.identifier(f.reference.labelColumn)}`;
-  const conds: SQL[] = [sql`r.tenant_id = ${tenantId}`];
+  const label = sql`t.${sql.identifier(f.reference.labelColumn)}`;
+  const target = deps.definitions.find((d) => d.meta.table === f.reference?.table);
+  const conds: SQL[] = [target ? scopeWhere(target, auth) : sql`t.tenant_id = ${auth.tenantId}`];
   if (query.ids) {
     const ids = query.ids.split(',').map(Number).filter(Number.isInteger).slice(0, 200);
     conds.push(
       ids.length
-        ? sql`r.id in (${sql.join(
+        ? sql`t.id in (${sql.join(
             ids.map((i) => sql`${i}`),
             sql`, `,
           )})`
@@ -205,7 +214,7 @@ async function lookup(db: Db, meta: EntityMeta, tenantId: number, query: { field
     conds.push(sql`${label}::text ilike ${`%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
   }
   return queryRows<{ value: number; label: string }>(
-    db,
-    sql`select r.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} r where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
+    deps.db,
+    sql`select t.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} t where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
   );
 }

@@ -9,6 +9,7 @@ import type { EntityDefinition, HookContext, Row } from './definition.ts';
 import { type Language, loadDictionaries, neutralise } from './excel-common.ts';
 import { convertCell, type Lookups, referenceIndex } from './excel-convert.ts';
 import { ERRORS_HEADER, mapHeader, readSheet, type SheetRow } from './excel-sheet.ts';
+import { rowsOutsideScope } from './scope.ts';
 import { columnId, toSqlValue } from './values.ts';
 import { insertRows, logImported, type WriteDeps } from './write.ts';
 
@@ -104,6 +105,20 @@ async function runRowHooks(hc: HookContext, def: EntityDefinition, candidates: C
   }
 }
 
+/** A row the caller could not see once written (another organisation, say) is that row's error. */
+async function refuseOutsideScope(tx: Db, d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
+  const valid = candidates.filter((c) => c.errors.length === 0);
+  for (const i of await rowsOutsideScope(
+    tx,
+    def,
+    d.auth,
+    valid.map((c) => c.row),
+  )) {
+    const c = valid[i];
+    c?.errors.push({ row: c.line, field: '', message: 'outside your data permission' });
+  }
+}
+
 /** The uploaded rows again with an "Errors" column, bad rows filled red; base64 for the JSON answer. */
 async function errorWorkbook(
   header: string[],
@@ -174,6 +189,7 @@ export async function importWorkbook({ db, d, def, mode, bytes, lang }: ImportIn
     const hc = { auth: d.auth, tx };
     await checkUnique(tx, d, def, candidates);
     await runRowHooks(hc, def, candidates);
+    await refuseOutsideScope(tx, d, def, candidates);
     const valid = candidates.filter((c) => c.errors.length === 0);
     if (mode === 'check' || (mode === 'all' && valid.length < candidates.length)) throw new RollBack();
     const rows = valid.map((c) => c.row);

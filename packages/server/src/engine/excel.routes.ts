@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { envelopeSchema, pageRequestSchema } from '@trestle/shared';
+import { envelopeSchema, pageRequestSchema, uploadKindOf } from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createFileStore, FILE_MAX_BYTES, FILE_MAX_COUNT, sniffType } from '../features/files/files.store.ts';
+import type { ObjectStore } from '../features/files/files.objects.ts';
+import { createFileStore, FILE_MAX_COUNT, sniffType } from '../features/files/files.store.ts';
+import { siteSettings } from '../features/settings/site-settings.ts';
 import { attachment } from '../http/attachment.ts';
 import { authOf } from '../http/auth.ts';
 import { badRequest, envelope } from '../http/errors.ts';
@@ -46,11 +48,11 @@ async function fileParts(req: FastifyRequest, fileSize: number, files: number) {
 }
 
 /** /api/<Entity>/export, downLoadTemplate, import and upload for every entity, with the same grants as the grid. */
-export function excelRoutes(deps: EngineDeps & { dataDir: string }) {
+export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: ObjectStore }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const context = engineContext(deps);
-    const store = createFileStore(deps.db, deps.dataDir, deps.now);
+    const store = createFileStore(deps.db, deps.objects, deps.now);
 
     for (const def of deps.definitions.filter((d) => !d.detailOnly)) {
       const { meta } = def;
@@ -135,9 +137,11 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string }) {
           response: { 200: envelopeSchema(z.array(storedFileSchema)) },
         },
         handler: async (req) => {
-          const parts = await fileParts(req, FILE_MAX_BYTES, FILE_MAX_COUNT);
+          // [issue 4: site-login-settings] SiteConfig's size limit and allowed kinds, read per upload
+          const site = await siteSettings(deps.db);
+          const parts = await fileParts(req, site.uploadMaxMb * 1024 * 1024, FILE_MAX_COUNT);
           const typed = parts.map((p) => ({ ...p, type: sniffType(p.bytes, p.name) }));
-          const refused = typed.find((p) => p.type === null);
+          const refused = typed.find((p) => p.type === null || !site.uploadKinds.includes(uploadKindOf(p.type)));
           if (refused)
             throw badRequest(`"${refused.name.slice(0, 100)}" is not an allowed file type`, {
               file: 'type not allowed',

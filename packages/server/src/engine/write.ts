@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
-import { invalidRow, rowNotFound, staleVersion } from './errors.ts';
+import { abort, invalidRow, rowNotFound, staleVersion } from './errors.ts';
 import { rowsByKeys } from './read.ts';
 import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
 
@@ -202,6 +202,15 @@ async function saveDetails(
   }
 }
 
+/** A write may not leave a row the caller could not see (another organisation, say): the transaction rolls back. */
+async function checkStillInScope(tx: Db, d: WriteDeps, def: EntityDefinition, key: number) {
+  const [row] = await queryRows(
+    tx,
+    sql`select 1 from ${table(def.meta)} t where ${d.scopeOf(def)} and t.${keyColumn(def.meta)} = ${key}`,
+  );
+  if (!row) throw abort('The record would be outside your data permission');
+}
+
 export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
   const row = parse(rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
   return db.transaction(async (tx) => {
@@ -218,6 +227,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
       writableEntries(def.meta, row).map(([f, v]) => [f.name, null, v]),
     );
     await saveDetails(tx, d, def, key, body, hc);
+    await checkStillInScope(tx, d, def, key);
     await def.hooks?.afterAdd?.(hc, { ...row, [def.meta.key]: key });
     return key;
   });
@@ -236,6 +246,7 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
     await updateRow(tx, d, def, key, Number(next.version), next);
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
     await saveDetails(tx, d, def, key, body, hc);
+    await checkStillInScope(tx, d, def, key);
     await def.hooks?.afterUpdate?.(hc, next, before);
     return key;
   });

@@ -1,7 +1,14 @@
+import { type ScopeKind, type ScopeRule, scopeKinds } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
-/** A role's row scope on engine entities. System administration adds organisation, project and custom scopes. */
-export type DataScope = 'all' | 'own';
+/** One enabled role of the caller: its default scope and its per-entity rules (as saved, validated then). */
+export type RoleScope = { default: ScopeKind; rules: Record<string, ScopeRule> };
+
+/**
+ * The caller's row scope on engine entities, read with the session check: the user's organisation and
+ * each enabled role's rules. engine/scope.ts compiles it per entity (roles combine as a union).
+ */
+export type DataScope = { organizationId: number | null; roles: RoleScope[] };
 
 /**
  * The one grant check, as an expression over a user id: does any enabled role of the user hold
@@ -19,6 +26,43 @@ export const grantExpr = (userId: SQL, menuCode: string, buttonCode: string): SQ
     and (r.is_super or exists (
       select 1 from role_grants g where g.role_id = r.id and g.menu_id = m.id and g.button_id = b.id)))`;
 
-/** True when any enabled role of the user sees all rows (several roles combine as a union). */
-export const scopeAllExpr = (userId: SQL): SQL =>
-  sql`coalesce((select bool_or(r.data_scope = 'all') from user_roles ur join roles r on r.id = ur.role_id and r.enabled where ur.user_id = ${userId}), false)`;
+/** Does role `r` hold (menu, button)? The same test as trestle_data_scope's, for the explanation's per-role answer. */
+export const roleHolds = (menuCode: string, buttonCode: string): SQL => sql`(r.is_super or exists (
+  select 1 from role_grants g
+  join menus m on m.id = g.menu_id and m.code = ${menuCode} and m.enable > 0
+  join buttons b on b.id = g.button_id and b.code = ${buttonCode}
+  where g.role_id = r.id))`;
+
+/**
+ * The data scope of a user as one JSON value, for the session check (same round trip):
+ * {o: organisation id, r: [{d: default scope, s: {Entity: [scope, organisation ids, filter]}}]}.
+ * With `grant`, only the roles holding it count: a role that does not open a screen must not widen
+ * the rows another role shows there (a per-action union, as NocoBase's union roles). The query lives
+ * in the PL/pgSQL function of migration 0008, whose plan is cached per connection: inline, its
+ * planning doubled the cost of the session check.
+ */
+export const scopeExpr = (userId: SQL, grant?: { menu: string; button: string }): SQL =>
+  sql`trestle_data_scope(${userId}, ${grant?.menu ?? null}::text, ${grant?.button ?? null}::text)`;
+
+type RawScope = { o: number | null; r: { d: string; s: Record<string, [string, number[], unknown]> | null }[] };
+
+/** A role default names a kind that needs no parameters; anything else narrows to 'own' (deny wider, never open). */
+export const defaultKind = (d: string): ScopeKind =>
+  (scopeKinds as readonly string[]).includes(d) && d !== 'organizations' && d !== 'custom' ? (d as ScopeKind) : 'own';
+
+/** The JSON of scopeExpr as a DataScope (pg and PGlite both hand json back parsed; text is parsed here). */
+export function dataScopeOf(raw: unknown): DataScope {
+  const value = (typeof raw === 'string' ? JSON.parse(raw) : raw) as RawScope;
+  return {
+    organizationId: value.o ?? null,
+    roles: value.r.map((role) => ({
+      default: defaultKind(role.d),
+      rules: Object.fromEntries(
+        Object.entries(role.s ?? {}).map(([entity, [scope, organizationIds, filter]]) => [
+          entity,
+          { scope, organizationIds, filter } as ScopeRule,
+        ]),
+      ),
+    })),
+  };
+}

@@ -1,6 +1,8 @@
 import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
+// [issue 4: site-login-settings] the access-token lifetime in force (SiteConfig's, else the configuration's)
+import { tokenLifetimes } from '../features/settings/site-settings.ts';
 import type { DataScope } from './access.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { Sessions } from './sessions.ts';
@@ -20,6 +22,8 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** replaceToken only: accept a token that expired less than one token lifetime ago. */
     acceptsExpiredToken?: boolean;
+    /** Open to a user who must still change a temporary password (changing it, signing out, the shell's loads). */
+    allowedBeforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -75,7 +79,11 @@ export function registerAuth(
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw unauthenticated('missing');
 
-    const grace = req.routeOptions.config.acceptsExpiredToken ? deps.accessTokenMinutes * 60 : 0;
+    const { accessTokenMinutes } = await tokenLifetimes(deps.db, { ...deps, sessionMaxHours: 1 });
+    // The longer of the two lifetimes: a token signed before a change of SiteConfig can still be replaced.
+    const grace = req.routeOptions.config.acceptsExpiredToken
+      ? Math.max(accessTokenMinutes, deps.accessTokenMinutes) * 60
+      : 0;
     const claims = await deps.tokens.verify(token, grace);
     if (typeof claims === 'string') throw unauthenticated(claims);
     // One round trip: the session row, the user and tenant still enabled, the grant and the data scope.
@@ -84,7 +92,10 @@ export function registerAuth(
     req.auth = { ...claims, dataScope: access.dataScope };
 
     const left = claims.expiresAt.getTime() - deps.now().getTime();
-    if (left < (deps.accessTokenMinutes * 60_000) / 3) reply.header(TOKEN_REFRESH_HEADER, '1');
+    if (left < (accessTokenMinutes * 60_000) / 3) reply.header(TOKEN_REFRESH_HEADER, '1');
+    if (access.mustChangePassword && !req.routeOptions.config.allowedBeforePasswordChange) {
+      throw new AppError(403, ErrorCode.passwordChangeRequired, 'Change your temporary password first');
+    }
     if (!access.granted) throw forbidden();
   });
 }

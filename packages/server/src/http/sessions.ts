@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
-import { type DataScope, grantExpr, scopeAllExpr } from './access.ts';
+// [issue 4: site-login-settings] SiteConfig's token lifetimes, read per sign-in and rotation (no restart)
+import { tokenLifetimes } from '../features/settings/site-settings.ts';
+import { dataScopeOf, grantExpr, scopeExpr } from './access.ts';
 import type { AccessClaims, Tokens } from './tokens.ts';
 
 export type SessionPolicy = { accessTokenMinutes: number; sessionMaxHours: number; rotationGraceSeconds: number };
@@ -14,8 +16,10 @@ export type Sessions = ReturnType<typeof createSessions>;
  * password change and a disabled user or tenant take effect on the very next call.
  */
 export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, now: () => Date) {
-  const tokenExpiry = (absolute: Date) =>
-    new Date(Math.min(now().getTime() + policy.accessTokenMinutes * 60_000, absolute.getTime()));
+  const tokenExpiry = async (absolute: Date) =>
+    new Date(
+      Math.min(now().getTime() + (await tokenLifetimes(db, policy)).accessTokenMinutes * 60_000, absolute.getTime()),
+    );
 
   /**
    * The session behind verified claims, if it is still honoured for this token, with, in the same
@@ -27,8 +31,9 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
         session: sessions,
         userEnabled: users.enabled,
         tenantEnabled: tenants.enabled,
+        mustChangePassword: users.mustChangePassword,
         granted: grant ? sql<boolean>`${grantExpr(sql`${users.id}`, grant.menu, grant.button)}` : sql<boolean>`true`,
-        scopeAll: sql<boolean>`${scopeAllExpr(sql`${users.id}`)}`,
+        scope: sql<unknown>`${scopeExpr(sql`${users.id}`, grant)}`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -41,8 +46,14 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
     const current = s.currentJti === claims.jti;
     const inGrace = s.previousJti === claims.jti && s.previousValidUntil !== null && s.previousValidUntil > at;
     if (!current && !inGrace) return null;
-    const dataScope: DataScope = row.scopeAll ? 'all' : 'own';
-    return { session: s, current, granted: row.granted === true, dataScope };
+    const dataScope = dataScopeOf(row.scope);
+    return {
+      session: s,
+      current,
+      granted: row.granted === true,
+      dataScope,
+      mustChangePassword: row.mustChangePassword,
+    };
   }
 
   return {
@@ -51,7 +62,9 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
     async open(user: { id: number; tenantId: number }, client: { address: string; userAgent: string }) {
       const id = randomUUID();
       const jti = randomUUID();
-      const absoluteExpiresAt = new Date(now().getTime() + policy.sessionMaxHours * 3_600_000);
+      const absoluteExpiresAt = new Date(
+        now().getTime() + (await tokenLifetimes(db, policy)).sessionMaxHours * 3_600_000,
+      );
       await db.insert(sessions).values({
         id,
         userId: user.id,
@@ -67,7 +80,7 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
         tenantId: user.tenantId,
         sessionId: id,
         jti,
-        expiresAt: tokenExpiry(absoluteExpiresAt),
+        expiresAt: await tokenExpiry(absoluteExpiresAt),
       });
     },
 
@@ -89,6 +102,7 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
             currentJti: jti,
             previousJti: s.currentJti,
             previousValidUntil: new Date(now().getTime() + policy.rotationGraceSeconds * 1000),
+            rotatedAt: now(),
           })
           // Compare-and-set: of two concurrent rotations with the same token, one wins.
           .where(and(eq(sessions.id, s.id), eq(sessions.currentJti, s.currentJti)))
@@ -100,7 +114,7 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
         tenantId: s.tenantId,
         sessionId: s.id,
         jti,
-        expiresAt: tokenExpiry(s.absoluteExpiresAt),
+        expiresAt: await tokenExpiry(s.absoluteExpiresAt),
       });
     },
 

@@ -8,6 +8,7 @@ export const employeeMeta: EntityMeta = entitySchema.parse({
   label: { en: 'Employees', zh: '员工' },
   defaultSort: { field: 'code', order: 'asc' },
   softDelete: true,
+  scope: { organization: 'organizationId' },
   fields: [
     { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },
     {

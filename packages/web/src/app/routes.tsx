@@ -70,6 +70,94 @@ export const routes: RouteObject[] = [
               import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage })),
             ),
           },
+          // [issue 4: users-roles]
+          {
+            path: 'User',
+            lazy: lazyRoute(() => import('../features/users/UsersPage.tsx').then((m) => ({ Component: m.UsersPage }))),
+          },
+          {
+            path: 'Role',
+            lazy: lazyRoute(() => import('../features/roles/RolesPage.tsx').then((m) => ({ Component: m.RolesPage }))),
+          },
+          {
+            path: 'roletype',
+            lazy: lazyRoute(() =>
+              import('../features/role-types/RoleTypesPage.tsx').then((m) => ({ Component: m.RoleTypesPage })),
+            ),
+          },
+          {
+            path: 'permission',
+            lazy: lazyRoute(() =>
+              import('../features/permissions/PermissionPage.tsx').then((m) => ({ Component: m.PermissionPage })),
+            ),
+          },
+          // [issue 4: organizations-menus]
+          {
+            path: 'sysMenu',
+            lazy: lazyRoute(() =>
+              import('../features/menus/SysMenuPage.tsx').then((m) => ({ Component: m.SysMenuPage })),
+            ),
+          },
+          {
+            path: 'icons',
+            lazy: lazyRoute(() => import('../features/icons/IconsPage.tsx').then((m) => ({ Component: m.IconsPage }))),
+          },
+          {
+            path: 'Organization',
+            lazy: lazyRoute(() =>
+              import('../features/organizations/OrganizationsPage.tsx').then((m) => ({
+                Component: m.OrganizationsPage,
+              })),
+            ),
+          },
+          // [issue 4: logs-files]
+          { path: 'Log', loader: () => redirect('/Log/Request'), element: <Navigate to="/Log/Request" replace /> },
+          {
+            path: 'Log/Request',
+            lazy: lazyRoute(() =>
+              import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.RequestLogPage })),
+            ),
+          },
+          {
+            path: 'Log/SignIn',
+            lazy: lazyRoute(() =>
+              import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.SignInLogPage })),
+            ),
+          },
+          {
+            path: 'Log/DataChange',
+            lazy: lazyRoute(() =>
+              import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.DataChangeLogPage })),
+            ),
+          },
+          {
+            path: 'File',
+            lazy: lazyRoute(() => import('../features/files/FilesPage.tsx').then((m) => ({ Component: m.FilesPage }))),
+          },
+          // [issue 4: site-login-settings]
+          {
+            path: 'SiteConfig',
+            lazy: lazyRoute(() =>
+              import('../features/site-config/SiteConfigPage.tsx').then((m) => ({ Component: m.SiteConfigPage })),
+            ),
+          },
+          {
+            path: 'LoginSet',
+            lazy: lazyRoute(() =>
+              import('../features/login-set/LoginSetPage.tsx').then((m) => ({ Component: m.LoginSetPage })),
+            ),
+          },
+          // [issue 4: data-permissions]
+          {
+            path: 'dataPermission',
+            lazy: lazyRoute(() =>
+              import('../features/data-permissions/DataPermissionPage.tsx').then((m) => ({
+                Component: m.DataPermissionPage,
+              })),
+            ),
+          },
+          // [issue 4: tenants]
+          // [issue 4: data-sources]
         ],
       },
       {

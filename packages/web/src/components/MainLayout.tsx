@@ -1,6 +1,5 @@
 import { Layout, Menu, type MenuProps, Space } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAppStore } from '../lib/store.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
@@ -8,6 +7,7 @@ import { iconFor } from './icons.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { buildMenuTree, findMenuEntry, type MenuNode, menuAncestors } from './menu-tree.ts';
 import { useGo } from './navigation.ts';
+import { SiteBrand, SiteFooter, useShellSite } from './site-appearance.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -69,15 +69,17 @@ function Content() {
       <div className="app-page">
         <Outlet />
       </div>
+      <SiteFooter />
     </Layout.Content>
   );
 }
 
 /** The signed-in frame: left navigation by default, top navigation when the user picks it. */
 export function MainLayout() {
-  const { t } = useTranslation();
   const layout = useAppStore((s) => s.layout);
-  const brand = <div className="app-brand">{t('app.name')}</div>;
+  const brand = <SiteBrand />;
+  // Loaded once here, so the lists open with SiteConfig's page size.
+  useShellSite();
 
   if (layout === 'top') {
     return (

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { loginFailures, roles, tenants, userRoles, users } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
-import { loadLoginSettings } from './login-settings.ts';
+import { loadLoginSettings, takeCaptcha } from './login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf, verifyPassword } from './passwords.ts';
 
 type Client = { address: string; userAgent: string };
@@ -50,6 +50,13 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
         );
       }
 
+      // [issue 4: site-login-settings] a missing or wrong captcha counts like a wrong password
+      if (policy.captchaEnabled && !(await takeCaptcha(db, body.captchaId, body.captchaCode, now()))) {
+        await recordFailure(userKey, policy.lockoutThreshold, policy.lockoutMinutes);
+        throw badRequest('The captcha answer is wrong or has expired', {
+          captchaCode: 'wrong or expired; enter the characters of the new picture',
+        });
+      }
       const [user] = await db.select().from(users).where(eq(users.userKey, userKey));
       if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
         await recordFailure(userKey, policy.lockoutThreshold, policy.lockoutMinutes);
@@ -60,7 +67,13 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
       if (!user.enabled || !tenant?.enabled) throw forbidden('This account is disabled');
 
       const token = await sessions.open(user, client);
-      return { token, userName: user.userName, userTrueName: user.userTrueName, img: user.img };
+      return {
+        token,
+        userName: user.userName,
+        userTrueName: user.userTrueName,
+        img: user.img,
+        mustChangePassword: user.mustChangePassword,
+      };
     },
 
     async register(body: RegisterBody): Promise<{ id: number }> {

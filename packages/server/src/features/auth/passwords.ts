@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { LoginSettings } from '@trestle/shared';
+import { type LoginSettings, passwordGapMessage, passwordPolicyGaps } from '@trestle/shared';
 
 // argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1).
 export const hashPassword = (password: string) => hash(password);
@@ -31,7 +31,10 @@ const common = new Set([
 
 /** The password policy: length, not the user name, not a well-known password (ASVS 6.2, no composition rules). */
 export function passwordProblem(password: string, userName: string, policy: LoginSettings): string | null {
-  if (password.length < policy.passwordMinLength) return `at least ${policy.passwordMinLength} characters`;
+  // [issue 4: site-login-settings] LoginSet's length and character classes, listed together
+  const gaps = passwordPolicyGaps(password, policy);
+  if (gaps.length === 1 && password.length < policy.passwordMinLength) return gaps[0] ?? '';
+  if (gaps.length) return passwordGapMessage(gaps);
   if (password.length > 128) return 'at most 128 characters';
   const lower = password.toLowerCase();
   if (userName && lower.includes(userKeyOf(userName))) return 'must not contain the user name';

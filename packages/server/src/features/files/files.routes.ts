@@ -1,17 +1,26 @@
-import { ErrorCode } from '@trestle/shared';
+import {
+  ErrorCode,
+  envelopeSchema,
+  fileDeleteBodySchema,
+  fileListRequestSchema,
+  filePageSchema,
+} from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { attachment } from '../../http/attachment.ts';
 import { authOf } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, envelope } from '../../http/errors.ts';
+import type { ObjectStore } from './files.objects.ts';
 import { createFileStore } from './files.store.ts';
 
-export function fileRoutes(deps: { db: Db; dataDir: string; now: () => Date }) {
+const grant = (button: string) => ({ permission: { menu: 'File', button } });
+
+export function fileRoutes(deps: { db: Db; objects: ObjectStore; now: () => Date }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const store = createFileStore(deps.db, deps.dataDir, deps.now);
+    const store = createFileStore(deps.db, deps.objects, deps.now);
 
     r.get('/api/file/:key', {
       config: { permission: 'signedIn' },
@@ -31,6 +40,31 @@ export function fileRoutes(deps: { db: Db; dataDir: string; now: () => Date }) {
           .header('content-security-policy', 'sandbox')
           .header('cache-control', 'private, max-age=3600')
           .send(file.bytes);
+      },
+    });
+
+    r.post('/api/File/getPageData', {
+      config: grant('Search'),
+      schema: {
+        tags: ['file'],
+        summary: 'The file registry: the tenant’s uploaded files, searched, sorted and paged',
+        body: fileListRequestSchema,
+        response: { 200: envelopeSchema(filePageSchema) },
+      },
+      handler: async (req) => envelope(await store.list(authOf(req).tenantId, req.body)),
+    });
+
+    r.post('/api/File/del', {
+      config: grant('Delete'),
+      schema: {
+        tags: ['file'],
+        summary: 'Delete files: the registry rows and the stored objects (keys of other tenants are ignored)',
+        body: fileDeleteBodySchema,
+        response: { 200: envelopeSchema(z.object({ count: z.number() })) },
+      },
+      handler: async (req) => {
+        const count = await store.remove(authOf(req).tenantId, req.body.keys);
+        return envelope({ count }, `Deleted ${count} file(s)`);
       },
     });
   };

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { FileListRequest, FilePage, FileRow } from '@trestle/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import { diskObjects, type ObjectStore } from './files.objects.ts';
+import { createS3Objects } from './files.s3.ts';
 
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_MAX_COUNT = 5;
@@ -63,17 +66,33 @@ export type NewFile = { tenantId: number; userId: number; entity: string; name: 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Files under DATA_DIR/files/<yyyy>/<mm>/<key>; the path is only ever built from a generated key and a date. */
-export function createFileStore(db: Db, dataDir: string, now: () => Date) {
-  const dirOf = (at: Date) =>
-    path.join(dataDir, 'files', String(at.getUTCFullYear()), String(at.getUTCMonth() + 1).padStart(2, '0'));
+/** The store the configuration selects: DATA_DIR (FILE_STORE=disk, the default) or an S3-compatible bucket. */
+export function objectStoreOf(config: Pick<Config, 'fileStore' | 'dataDir' | 's3'>): ObjectStore {
+  return config.fileStore === 's3' && config.s3 ? createS3Objects(config.s3) : diskObjects(config.dataDir);
+}
+
+/** `<yyyy>/<mm>/<key>`: the object key is only ever built from a generated uuid and the upload date. */
+const objectKey = (key: string, at: Date) =>
+  `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}/${key}`;
+
+const SORT: Record<NonNullable<FileListRequest['sort']>, SQL> = {
+  name: sql`f.name`,
+  size: sql`f.size`,
+  type: sql`f.type`,
+  uploaderName: sql`u.user_name`,
+  uploadedAt: sql`f.uploaded_at`,
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The registry rows (table files) and their bytes (the object store). */
+export function createFileStore(db: Db, objects: ObjectStore, now: () => Date) {
   return {
     async save(f: NewFile): Promise<StoredFile> {
       const at = now();
       const key = randomUUID();
       const name = sanitiseName(f.name);
-      await mkdir(dirOf(at), { recursive: true });
-      await writeFile(path.join(dirOf(at), key), f.bytes, { flag: 'wx' });
+      await objects.put(objectKey(key, at), f.bytes, f.type);
       await db.insert(files).values({
         tenantId: f.tenantId,
         key,
@@ -95,8 +114,54 @@ export function createFileStore(db: Db, dataDir: string, now: () => Date) {
         .from(files)
         .where(and(eq(files.key, key), eq(files.tenantId, tenantId)));
       if (!row) return null;
-      const bytes = await readFile(path.join(dirOf(row.uploadedAt), row.key)).catch(() => null);
+      const bytes = await objects.get(objectKey(row.key, row.uploadedAt));
       return bytes && { name: row.name, type: row.type, bytes };
+    },
+
+    /** One page of the tenant's files, searched, sorted and counted on the server. */
+    async list(
+      tenantId: number,
+      q: Required<Pick<FileListRequest, 'page' | 'rows' | 'sort' | 'order'>> & FileListRequest,
+    ): Promise<FilePage> {
+      const where: SQL[] = [sql`f.tenant_id = ${tenantId}`];
+      if (q.name) where.push(sql`f.name ilike ${like(q.name)}`);
+      if (q.type) where.push(sql`f.type ilike ${like(q.type)}`);
+      if (q.uploader)
+        where.push(sql`(u.user_name ilike ${like(q.uploader)} or u.user_true_name ilike ${like(q.uploader)})`);
+      if (q.entity) where.push(sql`coalesce(f.record_entity, f.entity) ilike ${like(q.entity)}`);
+      if (q.from) where.push(sql`f.uploaded_at >= ${q.from}`);
+      if (q.to) where.push(sql`f.uploaded_at <= ${q.to}`);
+      const condition = sql.join(where, sql` and `);
+      const from = sql`files f left join users u on u.id = f.uploaded_by`;
+      const order = q.order === 'asc' ? sql`asc` : sql`desc`;
+      const rows = await queryRows<Omit<FileRow, 'url'>>(
+        db,
+        sql`select f.key::text as "key", f.name, f.size, f.type, f.entity, f.record_entity as "recordEntity",
+          f.record_key as "recordKey", u.user_name as "uploaderName",
+          to_char(f.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "uploadedAt"
+          from ${from} where ${condition}
+          order by ${SORT[q.sort]} ${order}, f.id ${order} limit ${q.rows} offset ${(q.page - 1) * q.rows}`,
+      );
+      const [count] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${from} where ${condition}`,
+      );
+      return { rows: rows.map((r) => ({ ...r, url: FILE_URL_PREFIX + r.key })), total: count?.n ?? 0 };
+    },
+
+    /**
+     * Deletes the tenant's files by key: the rows first (one transaction), then the objects. A failure
+     * between the two leaves only unreachable bytes behind, never a row whose bytes are gone.
+     */
+    async remove(tenantId: number, keys: string[]): Promise<number> {
+      const gone = await db
+        .delete(files)
+        .where(and(eq(files.tenantId, tenantId), inArray(files.key, keys)))
+        .returning({ key: files.key, uploadedAt: files.uploadedAt });
+      for (const f of gone) await objects.remove(objectKey(f.key, f.uploadedAt));
+      return gone.length;
     },
   };
 }
+
+export type FileStore = ReturnType<typeof createFileStore>;

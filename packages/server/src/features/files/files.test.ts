@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, tenants, users } from '../../db/schema.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
@@ -126,5 +127,140 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
       expect(res.statusCode).toBe(404);
     }
+  });
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+type Listed = {
+  key: string;
+  name: string;
+  type: string;
+  size: number;
+  uploaderName: string | null;
+  recordEntity: string | null;
+  recordKey: number | null;
+  url: string;
+};
+const list = async (payload: object, token = admin) => {
+  const res = await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data as { rows: Listed[]; total: number };
+};
+const objectPath = (key: string) => {
+  const at = new Date();
+  return path.join(
+    t.config.dataDir,
+    'files',
+    String(at.getUTCFullYear()),
+    String(at.getUTCMonth() + 1).padStart(2, '0'),
+    key,
+  );
+};
+
+describe('the file registry (/File)', () => {
+  it('lists the tenant’s files with uploader and type, searched and sorted on the server', async () => {
+    await upload([
+      { name: 'registry-photo.png', bytes: PNG },
+      { name: 'registry-manual.pdf', bytes: PDF },
+    ]);
+    const all = await list({ name: 'registry-', sort: 'name', order: 'asc' });
+    expect(all.total).toBe(2);
+    expect(all.rows.map((r) => r.name)).toEqual(['registry-manual.pdf', 'registry-photo.png']);
+    expect(all.rows[0]).toMatchObject({ type: 'application/pdf', size: PDF.length, uploaderName: 'admin' });
+    expect(all.rows[0]?.url).toBe(`/api/file/${all.rows[0]?.key}`);
+    const pdfs = await list({ name: 'registry-', type: 'pdf' });
+    expect(pdfs.rows.map((r) => r.name)).toEqual(['registry-manual.pdf']);
+    expect((await list({ name: 'registry-', from: '2999-01-01T00:00:00.000Z' })).total).toBe(0);
+    const paged = await list({ name: 'registry-', rows: 1, page: 2, sort: 'name', order: 'asc' });
+    expect(paged).toMatchObject({ total: 2, rows: [{ name: 'registry-photo.png' }] });
+  });
+
+  it('links a file to the record whose saved value carries its url', async () => {
+    const [photo] = body(await upload([{ name: 'linked.png', bytes: PNG }])).data as Stored[];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Employee/add',
+      headers: bearer(admin),
+      payload: {
+        mainData: {
+          code: 'F9001',
+          name: 'File Link',
+          gender: 'female',
+          hireDate: '2024-01-01',
+          status: 'active',
+          photo: photo?.url,
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const key = (body(res).data as { key: number }).key;
+    const [row] = (await list({ name: 'linked.png' })).rows;
+    expect(row).toMatchObject({ recordEntity: 'Employee', recordKey: key });
+  });
+
+  it('deletes the row and the stored object; another tenant’s key is left alone', async () => {
+    const [doomed] = body(await upload([{ name: 'doomed.pdf', bytes: PDF }])).data as Stored[];
+    if (!doomed) throw new Error('no upload');
+    expect(existsSync(objectPath(doomed.key))).toBe(true);
+    const del = (keys: string[], token = admin) =>
+      t.app.inject({ method: 'POST', url: '/api/File/del', payload: { keys }, headers: bearer(token) });
+    expect((await del([doomed.key], pm)).statusCode).toBe(403);
+    const res = await del([doomed.key]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(body(res).data).toEqual({ count: 1 });
+    expect(existsSync(objectPath(doomed.key))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: doomed.url, headers: bearer(admin) })).statusCode).toBe(404);
+    expect((await list({ name: 'doomed.pdf' })).total).toBe(0);
+    // The other tenant's file from the test above survives a delete by the admin of this tenant.
+    const [foreign] = await t.database.db.select().from(files).where(eq(files.name, 'secret.png'));
+    if (!foreign) throw new Error('no foreign file');
+    expect(body(await del([foreign.key])).data).toEqual({ count: 0 });
+    expect((await t.database.db.select().from(files).where(eq(files.key, foreign.key))).length).toBe(1);
+  });
+
+  it('answers 404 (the client says "No information for this file was obtained") when the stored object is gone', async () => {
+    const [lost] = body(await upload([{ name: 'lost.png', bytes: PNG }])).data as Stored[];
+    if (!lost) throw new Error('no upload');
+    rmSync(objectPath(lost.key));
+    const res = await t.app.inject({ method: 'GET', url: lost.url, headers: bearer(admin) });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('refuses bad input with field errors, pm with 403 and anonymous callers with 401', async () => {
+    const bad = async (payload: unknown, field: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/File/getPageData',
+        payload: payload as object,
+        headers: bearer(admin),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(body(res).data)).toContain(field);
+    };
+    await bad({ rows: 501 }, 'rows');
+    await bad({ sort: 'password' }, 'sort');
+    await bad({ name: 'x'.repeat(201) }, 'name');
+    await bad({ from: 'yesterday' }, 'from');
+    await bad({ extra: 1 }, 'extra');
+    const delBad = await t.app.inject({
+      method: 'POST',
+      url: '/api/File/del',
+      payload: { keys: ['../x'] },
+      headers: bearer(admin),
+    });
+    expect(delBad.statusCode).toBe(400);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/File/del',
+      payload: { keys: [] },
+      headers: bearer(admin),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload: {}, headers: bearer(pm) }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload: {} })).statusCode).toBe(401);
   });
 });

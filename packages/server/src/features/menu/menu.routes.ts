@@ -1,11 +1,28 @@
-import { buttonSchema, envelopeSchema, menuItemSchema } from '@trestle/shared';
+import {
+  buttonInputSchema,
+  buttonRowSchema,
+  buttonSchema,
+  buttonUpdateSchema,
+  envelopeSchema,
+  menuInputSchema,
+  menuItemSchema,
+  menuMoveSchema,
+  menuRowSchema,
+  menuUpdateSchema,
+} from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { createButtonService } from './buttons.service.ts';
 import { createMenuRepository, type Language } from './menu.repository.ts';
+import { createMenuService, requireSuperAdmin } from './menu.service.ts';
+
+const idBody = z.strictObject({ id: z.number().int().positive() });
+const saved = envelopeSchema(z.object({ id: z.number() }));
+const done = envelopeSchema(z.null());
 
 const languageOf = (req: FastifyRequest): Language =>
   (req.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -14,9 +31,20 @@ export function menuRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const repo = createMenuRepository(deps.db);
+    let routeCodes: Set<string> | undefined;
+    // Read once the app is ready, so routes registered after this feature are counted too.
+    const menuCodesOfRoutes = () => {
+      routeCodes ??= new Set(
+        app.routeTable().flatMap((r) => (typeof r.permission === 'object' ? [r.permission.menu] : [])),
+      );
+      return routeCodes;
+    };
+    const menusAdmin = createMenuService(deps.db, menuCodesOfRoutes);
+    const buttonsAdmin = createButtonService(deps.db);
+    const superOnly = async (req: FastifyRequest) => requireSuperAdmin(deps.db, authOf(req).userId);
 
     r.get('/api/Button/Get', {
-      config: { permission: 'signedIn' },
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
       schema: {
         tags: ['menu'],
         summary: 'The button catalogue',
@@ -26,13 +54,123 @@ export function menuRoutes(deps: { db: Db }) {
     });
 
     r.get('/api/menu/getTreeMenu', {
-      config: { permission: 'signedIn' },
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
       schema: {
         tags: ['menu'],
         summary: "The caller's menus (flat; build the tree from parentId) with the button ids granted on each",
         response: { 200: envelopeSchema(z.array(menuItemSchema)) },
       },
       handler: async (req) => envelope(await repo.treeFor(authOf(req).userId, languageOf(req))),
+    });
+
+    // The menu editor (/sysMenu).
+    r.get('/api/menu/getAll', {
+      config: { permission: { menu: 'SysMenu', button: 'Search' } },
+      schema: {
+        tags: ['menu'],
+        summary: 'Every menu with its code, both names and the buttons it offers (the menu editor)',
+        response: { 200: envelopeSchema(z.array(menuRowSchema)) },
+      },
+      handler: async () => envelope(await menusAdmin.list()),
+    });
+
+    r.post('/api/menu/add', {
+      config: { permission: { menu: 'SysMenu', button: 'Add' } },
+      preHandler: superOnly,
+      schema: { tags: ['menu'], summary: 'Add a menu (super admin)', body: menuInputSchema, response: { 200: saved } },
+      handler: async (req) => envelope(await menusAdmin.add(req.body), 'Saved'),
+    });
+
+    r.post('/api/menu/update', {
+      config: { permission: { menu: 'SysMenu', button: 'Update' } },
+      preHandler: superOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Change a menu and the buttons it offers; a button taken away loses its grants (super admin)',
+        body: menuUpdateSchema,
+        response: { 200: saved },
+      },
+      handler: async (req) => envelope(await menusAdmin.update(req.body), 'Saved'),
+    });
+
+    r.post('/api/menu/move', {
+      config: { permission: { menu: 'SysMenu', button: 'Update' } },
+      preHandler: superOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Move a menu under another (or to the top) at a position; never under itself (super admin)',
+        body: menuMoveSchema,
+        response: { 200: done },
+      },
+      handler: async (req) => {
+        await menusAdmin.move(req.body);
+        return envelope(null, 'Moved');
+      },
+    });
+
+    r.post('/api/menu/del', {
+      config: { permission: { menu: 'SysMenu', button: 'Delete' } },
+      preHandler: superOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Delete a menu without sub-menus that no route names (super admin)',
+        body: idBody,
+        response: { 200: done },
+      },
+      handler: async (req) => {
+        await menusAdmin.remove(req.body.id);
+        return envelope(null, 'Deleted');
+      },
+    });
+
+    // The button catalogue editor (/Button); GET /api/Button/Get above keeps the spec's shape.
+    r.get('/api/Button/getAll', {
+      config: { permission: { menu: 'Button', button: 'Search' } },
+      schema: {
+        tags: ['menu'],
+        summary: 'The button catalogue with both names, the type and the built-in flag',
+        response: { 200: envelopeSchema(z.array(buttonRowSchema)) },
+      },
+      handler: async () => envelope(await buttonsAdmin.list()),
+    });
+
+    r.post('/api/Button/add', {
+      config: { permission: { menu: 'Button', button: 'Add' } },
+      preHandler: superOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Add a button (super admin)',
+        body: buttonInputSchema,
+        response: { 200: saved },
+      },
+      handler: async (req) => envelope(await buttonsAdmin.add(req.body), 'Saved'),
+    });
+
+    r.post('/api/Button/update', {
+      config: { permission: { menu: 'Button', button: 'Update' } },
+      preHandler: superOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Change a button; a built-in keeps its code and function name (super admin)',
+        body: buttonUpdateSchema,
+        response: { 200: saved },
+      },
+      handler: async (req) => envelope(await buttonsAdmin.update(req.body), 'Saved'),
+    });
+
+    r.post('/api/Button/del', {
+      config: { permission: { menu: 'Button', button: 'Delete' } },
+      preHandler: superOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Delete a custom button with its offers and grants (super admin)',
+        body: idBody,
+        response: { 200: done },
+      },
+      handler: async (req) => {
+        await buttonsAdmin.remove(req.body.id);
+        return envelope(null, 'Deleted');
+      },
     });
   };
 }

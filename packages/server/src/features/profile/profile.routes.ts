@@ -22,7 +22,7 @@ export function profileRoutes(deps: { db: Db; dataDir: string; now: () => Date }
     };
 
     r.get('/api/user/getCurrentUserInfo', {
-      config: { permission: 'signedIn' },
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
       schema: {
         tags: ['user'],
         summary: 'The signed-in user, tenant, organisation and roles',

@@ -11,7 +11,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityMeta, FieldMeta, PageRequest, Where } from '@trestle/shared';
 import { App, Button, Flex, Form, Input, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { modalDefaults } from '../../app/theme.ts';
@@ -20,6 +20,7 @@ import { ActionToolbar, type ToolbarItem } from '../ActionToolbar.tsx';
 import type { FieldSource } from '../form/FieldInput.tsx';
 import { labelOf } from '../form/layout.ts';
 import { findMenuEntry } from '../menu-tree.ts';
+import { useShellSite } from '../site-appearance.tsx';
 import { AuditDialog } from './AuditDialog.tsx';
 import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';
 import { buildColumns, type Row } from './columns.tsx';
@@ -55,6 +56,11 @@ export function ViewGrid({ meta, detailMetas = [] }: Props) {
     wheres: [],
     exactTotal: false,
   });
+  // [issue 4: site-login-settings] SiteConfig's default page size, once it is known
+  const pageSize = useShellSite().data?.pageSize;
+  useEffect(() => {
+    if (pageSize) setRequest((r) => ({ ...r, rows: pageSize }));
+  }, [pageSize]);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exporting, setExporting] = useState(false);

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { takeReturnTo } from '../../app/guard.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+// [issue 4: site-login-settings] logo, background and the image captcha from LoginSet/SiteConfig
+import { CaptchaField, usePublicSite } from '../../components/site-appearance.tsx';
 import { HttpError } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { login, useLoginConfig } from './auth-api.ts';
@@ -16,6 +18,8 @@ export function LoginPage() {
   const config = useLoginConfig();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const site = usePublicSite().data;
+  const [captchaRound, setCaptchaRound] = useState(0);
 
   const onFinish = async (values: LoginBody) => {
     setBusy(true);
@@ -27,20 +31,28 @@ export function LoginPage() {
       // A different user may sign in: the guard must load their own buttons and menu.
       store.clearPermission();
       store.setButtons([]);
-      await navigate(takeReturnTo(), { replace: true });
+      // After an admin's password reset the change-password dialog comes first (the personal center opens it).
+      const target = takeReturnTo();
+      await navigate(result.mustChangePassword ? '/UserInfo' : target, { replace: true });
     } catch (e) {
       setError(e instanceof HttpError || e instanceof Error ? e.message : String(e));
+      // Every captcha allows one try: a failed sign-in needs a new picture.
+      setCaptchaRound((n) => n + 1);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <div className="auth-screen">
+    <div
+      className="auth-screen"
+      style={site?.background ? { backgroundImage: `url(${site.background})`, backgroundSize: 'cover' } : undefined}
+    >
       <Card style={{ width: 380 }}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
             <Typography.Title level={3} style={{ margin: 0 }}>
+              {site?.logo && <img src={site.logo} alt="" style={{ height: 28, marginRight: 8 }} />}
               {config.data?.title || t('app.name')}
             </Typography.Title>
             <LanguageSwitcher />
@@ -62,6 +74,9 @@ export function LoginPage() {
             >
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
             </Form.Item>
+            {site?.captchaEnabled && (
+              <CaptchaField round={captchaRound} onRefresh={() => setCaptchaRound((n) => n + 1)} />
+            )}
             <Button type="primary" htmlType="submit" block loading={busy}>
               {t('login.submit')}
             </Button>

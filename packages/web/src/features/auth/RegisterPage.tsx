@@ -1,12 +1,14 @@
 import { type RegisterBody, registerBodySchema } from '@trestle/shared';
-import { App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
+// [issue 4: site-login-settings] LoginSet's password policy and registration switch
+import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
 import { confirmRules, fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
-import { register } from './auth-api.ts';
+import { register, useLoginConfig } from './auth-api.ts';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };
 
@@ -19,6 +21,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterForm>();
   const [busy, setBusy] = useState(false);
+  const policy = usePasswordPolicy().data;
+  const registerEnabled = useLoginConfig().data?.registerEnabled !== false;
   const rule = (name: keyof typeof fields) =>
     zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
 
@@ -46,11 +50,25 @@ export function RegisterPage() {
           </Typography.Title>
           <LanguageSwitcher />
         </Space>
-        <Form<RegisterForm> form={form} layout="vertical" onFinish={onFinish} style={{ marginTop: 16 }}>
+        {!registerEnabled && (
+          <Alert type="info" showIcon style={{ marginTop: 16 }} title={t('site-login-settings.registerOff')} />
+        )}
+        <Form<RegisterForm>
+          hidden={!registerEnabled}
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          style={{ marginTop: 16 }}
+        >
           <Form.Item label={t('login.userName')} name="userName" required rules={[rule('userName')]}>
             <Input autoComplete="username" />
           </Form.Item>
-          <Form.Item label={t('login.password')} name="password" required rules={[rule('password')]}>
+          <Form.Item
+            label={t('login.password')}
+            name="password"
+            required
+            rules={[rule('password'), passwordPolicyRule(policy)]}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item

@@ -3,6 +3,8 @@ import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+// [issue 4: site-login-settings] LoginSet's password policy, checked in the form as on the server
+import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
 import { confirmRules, fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
 import { modifyPassword } from './user-info-api.ts';
@@ -14,6 +16,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
   const [busy, setBusy] = useState(false);
+  const policy = usePasswordPolicy().data;
   const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
 
   const submit = async () => {
@@ -57,7 +60,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
           label={t('userInfo.newPassword')}
           name="newPwd"
           required
-          rules={[zodRule(modifyPwdBodySchema.shape.newPwd, translate)]}
+          rules={[zodRule(modifyPwdBodySchema.shape.newPwd, translate), passwordPolicyRule(policy)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

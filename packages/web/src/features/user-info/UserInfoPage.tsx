@@ -37,6 +37,10 @@ export function UserInfoPage() {
   const { data: user, refetch } = useCurrentUser();
   const [form] = Form.useForm<UpdateProfileBody>();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // A temporary password (admin reset): every other call answers 403 until it is changed.
+  useEffect(() => {
+    if (user?.mustChangePassword) setPasswordOpen(true);
+  }, [user?.mustChangePassword]);
   const fileInput = useRef<HTMLInputElement>(null);
   const img = user?.img ?? userInfo?.img;
   const avatarUrl = useBlobUrl(img);
@@ -175,7 +179,13 @@ export function UserInfoPage() {
           <Input />
         </Form.Item>
       </Form>
-      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ChangePasswordModal
+        open={passwordOpen}
+        onClose={() => {
+          setPasswordOpen(false);
+          if (user?.mustChangePassword) void refetch();
+        }}
+      />
     </Space>
   );
 }

@@ -1,0 +1,42 @@
+import { index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { roles, tenants, users } from './schema.ts';
+
+/** Per role and entity, the row scope (migration 0008); a role without a row keeps roles.data_scope. */
+export const roleDataScopes = pgTable(
+  'role_data_scopes',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    entity: varchar('entity', { length: 64 }).notNull(),
+    scope: varchar('scope', { length: 20 }).notNull(),
+    organizationIds: integer('organization_ids').array().notNull().default([]),
+    /** The custom filter (shared CustomFilter), validated against the entity's metadata when saved. */
+    filter: jsonb('filter'),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.entity] }), index('role_data_scopes_tenant').on(t.tenantId, t.entity)],
+);
+
+/** Who works on which project: the 'projects' scope compiles to membership of the row's project. */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    projectId: integer('project_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId, t.projectId] }),
+    index('project_members_project').on(t.tenantId, t.projectId),
+  ],
+);

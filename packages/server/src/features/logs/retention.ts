@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type Db, queryRows } from '../../db/client.ts';
+
+export const DEFAULT_RETENTION_DAYS = 180;
+const DAY_MS = 86_400_000;
+
+/** settings 'site'.logRetentionDays, read afresh each time (SiteConfig edits it); 180 when absent or invalid. */
+export async function logRetentionDays(db: Db): Promise<number> {
+  const [row] = await queryRows<{ days: unknown }>(
+    db,
+    sql`select value->'logRetentionDays' as days from settings where key = 'site'`,
+  );
+  const days = Number(row?.days);
+  return Number.isInteger(days) && days >= 1 && days <= 3650 ? days : DEFAULT_RETENTION_DAYS;
+}
+
+const BATCH = 5_000;
+
+/** In batches, so a first purge of a large log never holds one long transaction or lock. */
+const purge = async (db: Db, table: 'request_log' | 'sign_in_log' | 'data_change_log', cutoff: Date) => {
+  const t = sql.identifier(table);
+  let total = 0;
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (delete from ${t} where id in (select id from ${t} where at < ${cutoff} limit ${BATCH}) returning 1) select count(*)::int as n from gone`,
+    );
+    const n = row?.n ?? 0;
+    total += n;
+    if (n < BATCH) return total;
+  }
+};
+
+/** Deletes log rows older than the retention period, in every tenant; returns how many went from each log. */
+export async function purgeOldLogs(db: Db, now: () => Date) {
+  const days = await logRetentionDays(db);
+  const cutoff = new Date(now().getTime() - days * DAY_MS);
+  return {
+    days,
+    requests: await purge(db, 'request_log', cutoff),
+    signIns: await purge(db, 'sign_in_log', cutoff),
+    changes: await purge(db, 'data_change_log', cutoff),
+  };
+}
+
+/** Purges once when the server is ready, then daily; the timer never keeps the process alive. */
+export function scheduleLogRetention(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+  let timer: NodeJS.Timeout | undefined;
+  const run = () =>
+    purgeOldLogs(deps.db, deps.now)
+      .then((r) => app.log.info(r, 'old log rows purged'))
+      .catch((err: unknown) => app.log.error({ err }, 'log purge failed'));
+  app.addHook('onReady', async () => {
+    void run();
+    timer = setInterval(run, DAY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,199 @@
+import {
+  type AddRoleTypeBody,
+  type addRoleBodySchema,
+  ErrorCode,
+  type Role,
+  type RoleType,
+  type UpdateRoleTypeBody,
+  type updateRoleBodySchema,
+} from '@trestle/shared';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { roles, roleTypes, userRoles } from '../../db/schema.ts';
+import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
+
+type Caller = { userId: number; tenantId: number };
+type AddRole = z.output<typeof addRoleBodySchema>;
+type UpdateRole = z.output<typeof updateRoleBodySchema>;
+
+const noSuchRole = () => new AppError(404, ErrorCode.notFound, 'No such role');
+const codeTaken = () => badRequest('This code is taken', { code: 'this code is taken' });
+
+export function createRoleService(db: Db) {
+  /** A parent must be one the caller sees (its own roles or below); only a super admin makes top-level roles. */
+  function checkParent(scope: RoleScope, parentId: number | null) {
+    if (parentId === null) {
+      if (!scope.isSuper) throw badRequest('Pick a parent role', { parentId: 'pick one of your roles or one below' });
+      return;
+    }
+    if (!scope.visible.has(parentId)) {
+      throw badRequest('Parent role: no such role', { parentId: 'pick one of your roles or one below' });
+    }
+  }
+
+  function checkSuperFlag(scope: RoleScope, wanted: boolean | undefined, current: boolean) {
+    if (wanted !== undefined && wanted !== current && !scope.isSuper) {
+      throw forbidden('Only a super admin may change the super-admin flag');
+    }
+  }
+
+  async function checkRoleType(roleTypeId: number | null) {
+    if (roleTypeId === null) return;
+    const [found] = await db.select({ id: roleTypes.id }).from(roleTypes).where(eq(roleTypes.id, roleTypeId));
+    if (!found) throw badRequest('Role type: no such role type', { roleTypeId: 'no such role type' });
+  }
+
+  /** The role if the caller may change it: 404 when it is not in sight, 403 for the caller's own. */
+  async function manageableRole(caller: Caller, id: number) {
+    const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
+    const role = scope.all.find((r) => r.id === id);
+    if (!role || !scope.visible.has(id)) throw noSuchRole();
+    if (!scope.manageable.has(id)) throw forbidden('You cannot change a role you hold yourself');
+    return { role, scope };
+  }
+
+  return {
+    async tree(caller: Caller): Promise<Role[]> {
+      const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
+      const ids = [...scope.visible];
+      const counts = ids.length
+        ? await db
+            .select({ roleId: userRoles.roleId, n: count() })
+            .from(userRoles)
+            .where(inArray(userRoles.roleId, ids))
+            .groupBy(userRoles.roleId)
+        : [];
+      return scope.all
+        .filter((r) => scope.visible.has(r.id))
+        .map((r) => ({
+          id: r.id,
+          // Above the caller's own roles is out of sight: its roles show as roots.
+          parentId: r.parentId !== null && scope.visible.has(r.parentId) ? r.parentId : null,
+          code: r.code,
+          name: r.name,
+          roleTypeId: r.roleTypeId,
+          isSuper: r.isSuper,
+          enabled: r.enabled,
+          dataScope: r.dataScope,
+          manageable: scope.manageable.has(r.id),
+          userCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
+        }));
+    },
+
+    async add(caller: Caller, body: AddRole): Promise<{ id: number }> {
+      const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
+      checkParent(scope, body.parentId);
+      checkSuperFlag(scope, body.isSuper, false);
+      await checkRoleType(body.roleTypeId);
+      const [created] = await db
+        .insert(roles)
+        .values({
+          tenantId: caller.tenantId,
+          parentId: body.parentId,
+          code: body.code,
+          name: body.name,
+          roleTypeId: body.roleTypeId,
+          enabled: body.enabled,
+          isSuper: body.isSuper ?? false,
+        })
+        .onConflictDoNothing()
+        .returning({ id: roles.id });
+      if (!created) throw codeTaken();
+      return created;
+    },
+
+    async update(caller: Caller, body: UpdateRole) {
+      const { role, scope } = await manageableRole(caller, body.id);
+      checkParent(scope, body.parentId);
+      if (body.parentId !== null && scope.subtree(role.id).has(body.parentId)) {
+        throw badRequest('A role cannot sit below itself', { parentId: 'would make a cycle' });
+      }
+      checkSuperFlag(scope, body.isSuper, role.isSuper);
+      // A super admin must not take away the super role it signs in with.
+      if (scope.own.has(role.id) && (!body.enabled || body.isSuper === false)) {
+        throw new AppError(422, ErrorCode.unprocessable, 'You cannot disable your own role or take its super flag');
+      }
+      await checkRoleType(body.roleTypeId);
+      const [same] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.tenantId, caller.tenantId), eq(roles.code, body.code)));
+      if (same && same.id !== role.id) throw codeTaken();
+      await db
+        .update(roles)
+        .set({
+          parentId: body.parentId,
+          code: body.code,
+          name: body.name,
+          roleTypeId: body.roleTypeId,
+          enabled: body.enabled,
+          isSuper: body.isSuper ?? role.isSuper,
+        })
+        .where(and(eq(roles.id, role.id), eq(roles.tenantId, caller.tenantId)));
+    },
+
+    async del(caller: Caller, id: number) {
+      const { role, scope } = await manageableRole(caller, id);
+      if (scope.all.some((r) => r.parentId === role.id)) {
+        throw new AppError(409, ErrorCode.conflict, 'The role has roles below it; move or delete them first');
+      }
+      const [used] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.roleId, role.id));
+      if (used && used.n > 0)
+        throw new AppError(409, ErrorCode.conflict, 'Users hold this role; take it from them first');
+      await db.delete(roles).where(and(eq(roles.id, role.id), eq(roles.tenantId, caller.tenantId)));
+    },
+  };
+}
+
+/**
+ * Role types are global, like the button catalogue: any admin reads them, only a super admin
+ * changes them, and a type still grouping a role (of any tenant) cannot be deleted.
+ */
+export function createRoleTypeService(db: Db) {
+  async function requireSuper(caller: Caller) {
+    const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
+    if (!scope.isSuper) throw forbidden('Role types are shared by every tenant: only a super admin changes them');
+  }
+  const codeTakenType = () => badRequest('This code is taken', { code: 'this code is taken' });
+
+  return {
+    async list(): Promise<RoleType[]> {
+      const rows = await db
+        .select({ id: roleTypes.id, code: roleTypes.code, name: roleTypes.name, roleCount: count(roles.id) })
+        .from(roleTypes)
+        .leftJoin(roles, eq(roles.roleTypeId, roleTypes.id))
+        .groupBy(roleTypes.id)
+        .orderBy(asc(roleTypes.id));
+      return rows;
+    },
+
+    async add(caller: Caller, body: AddRoleTypeBody) {
+      await requireSuper(caller);
+      const [created] = await db.insert(roleTypes).values(body).onConflictDoNothing().returning({ id: roleTypes.id });
+      if (!created) throw codeTakenType();
+      return created;
+    },
+
+    async update(caller: Caller, body: UpdateRoleTypeBody) {
+      await requireSuper(caller);
+      const [same] = await db.select({ id: roleTypes.id }).from(roleTypes).where(eq(roleTypes.code, body.code));
+      if (same && same.id !== body.id) throw codeTakenType();
+      const done = await db
+        .update(roleTypes)
+        .set({ code: body.code, name: body.name })
+        .where(eq(roleTypes.id, body.id))
+        .returning({ id: roleTypes.id });
+      if (!done.length) throw new AppError(404, ErrorCode.notFound, 'No such role type');
+    },
+
+    async del(caller: Caller, id: number) {
+      await requireSuper(caller);
+      const [used] = await db.select({ n: count() }).from(roles).where(eq(roles.roleTypeId, id));
+      if (used && used.n > 0) throw new AppError(409, ErrorCode.conflict, 'Roles are of this type; change them first');
+      const done = await db.delete(roleTypes).where(eq(roleTypes.id, id)).returning({ id: roleTypes.id });
+      if (!done.length) throw new AppError(404, ErrorCode.notFound, 'No such role type');
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { roles, userRoles } from '../../db/schema.ts';
+import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { issueSetupCode, setupState } from './setup-state.ts';
+
+let t: TestApp;
+let code: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  // First run: no user holds a super role (as with SEED_DEMO=false).
+  const superRoles = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.isSuper, true));
+  await t.database.db.delete(userRoles).where(
+    inArray(
+      userRoles.roleId,
+      superRoles.map((r) => r.id),
+    ),
+  );
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+const loginSet = {
+  title: 'Acme sign-in',
+  background: '',
+  captchaEnabled: false,
+  registerEnabled: false,
+  defaultRoleCode: 'staff',
+  lockoutThreshold: 4,
+  lockoutMinutes: 20,
+  passwordMinLength: 10,
+  passwordUpper: true,
+  passwordLower: false,
+  passwordDigit: false,
+  passwordSymbol: false,
+};
+const firstAdmin = { userName: 'root', userTrueName: 'First Admin', password: 'Founding-Admin-2026' };
+
+describe('first-run setup', () => {
+  it('is open while no administrator exists, and prints a code in the server log at start', async () => {
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/setup/state' })).data).toEqual({ setupOpen: true });
+    // A server starting on this database (no administrator) prints a code; the demo-seeded one did not.
+    const started = await buildApp({ config: t.config, database: t.database, now: t.clock.now });
+    const warn = vi.spyOn(started.log, 'warn');
+    await started.ready();
+    await started.close();
+    const printed = String(warn.mock.calls[0]?.[0] ?? '');
+    expect(printed).toMatch(/^First-run setup: .* one-time code [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    code = printed.slice(-14);
+  });
+
+  it('refuses a wrong code with a field error, and bad bodies with field errors', async () => {
+    const wrong = await post('/api/setup/check', { code: 'AAAA-BBBB-CCCC' });
+    expect([wrong.statusCode, body(wrong).data]).toEqual([
+      400,
+      { fieldErrors: { code: 'wrong setup code; see the server log' } },
+    ]);
+    expect((await post('/api/setup/loginSet', { code: 'AAAA-BBBB-CCCC', login: loginSet })).statusCode).toBe(400);
+    const bad = await post('/api/setup/admin', { code, userName: '1x', userTrueName: '', password: '', extra: 1 });
+    expect(Object.keys((body(bad).data as { fieldErrors: object }).fieldErrors).sort()).toEqual([
+      'extra',
+      'password',
+      'userName',
+      'userTrueName',
+    ]);
+  });
+
+  it('accepts the code in any case, answers and saves the LoginSet values', async () => {
+    const check = await post('/api/setup/check', { code: code.toLowerCase() });
+    expect(check.statusCode).toBe(200);
+    expect(body(check).data).toMatchObject({ lockoutThreshold: 5, registerEnabled: true });
+    const saved = await post('/api/setup/loginSet', { code, login: loginSet });
+    expect(saved.statusCode).toBe(200);
+    expect(body(saved).data).toEqual(loginSet);
+  });
+
+  it('applies the password policy to the first administrator', async () => {
+    const res = await post('/api/setup/admin', { code, ...firstAdmin, password: 'alllowercase' });
+    expect(body(res).data).toEqual({ fieldErrors: { password: 'needs an upper-case letter' } });
+  });
+
+  it('creates the first administrator with the super role, who signs in and holds every screen', async () => {
+    const res = await post('/api/setup/admin', { code, ...firstAdmin });
+    expect(res.statusCode).toBe(200);
+    expect(await setupState(t.database.db)).toEqual({ setupOpen: false });
+    const token = await t.login('root', firstAdmin.password);
+    const loginSetNow = await t.app.inject({ method: 'GET', url: '/api/loginSet/get', headers: bearer(token) });
+    expect([loginSetNow.statusCode, body(loginSetNow).data]).toEqual([200, loginSet]);
+  });
+
+  it('is spent afterwards: every anonymous setup route answers 403, the state says closed, no new code', async () => {
+    for (const [url, payload] of [
+      ['/api/setup/check', { code }],
+      ['/api/setup/loginSet', { code, login: loginSet }],
+      ['/api/setup/admin', { code, ...firstAdmin, userName: 'second' }],
+    ] as const) {
+      const res = await post(url, payload);
+      expect([url, res.statusCode, body(res).message]).toEqual([
+        url,
+        403,
+        'Setup is finished: sign in as an administrator',
+      ]);
+    }
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/setup/state' })).data).toEqual({ setupOpen: false });
+    expect(await issueSetupCode(t.database.db, t.clock.now())).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { type EntityMeta, entitySchema } from '../entity/metadata.ts';
+
+/** Data-change log (/Log/DataChange): the engine's field-level before and after of every write, read-only. */
+export const dataChangeLogMeta: EntityMeta = entitySchema.parse({
+  name: 'DataChangeLog',
+  table: 'data_change_log_view',
+  key: 'id',
+  label: { en: 'Data-change log', zh: '数据变更日志' },
+  defaultSort: { field: 'at', order: 'desc' },
+  fields: [
+    { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },
+    {
+      name: 'at',
+      type: 'datetime',
+      label: { en: 'Time', zh: '时间' },
+      readOnly: true,
+      sortable: true,
+      search: { row: 2, col: 3, op: 'range' },
+      list: { width: 170 },
+    },
+    {
+      name: 'entity',
+      type: 'string',
+      label: { en: 'Entity', zh: '实体' },
+      readOnly: true,
+      sortable: true,
+      search: { row: 1, col: 1, op: 'eq' },
+      list: { width: 130 },
+    },
+    {
+      name: 'entityKey',
+      type: 'integer',
+      label: { en: 'Key', zh: '主键' },
+      readOnly: true,
+      sortable: true,
+      search: { row: 1, col: 2, op: 'eq' },
+      list: { width: 80 },
+    },
+    {
+      name: 'action',
+      type: 'string',
+      label: { en: 'Action', zh: '操作' },
+      readOnly: true,
+      sortable: true,
+      search: { row: 1, col: 3, op: 'eq' },
+      list: { width: 80 },
+    },
+    {
+      name: 'field',
+      type: 'string',
+      label: { en: 'Field', zh: '字段' },
+      readOnly: true,
+      search: { row: 2, col: 1, op: 'eq' },
+      list: { width: 120 },
+    },
+    { name: 'before', type: 'text', label: { en: 'Before', zh: '修改前' }, readOnly: true, list: { width: 200 } },
+    { name: 'after', type: 'text', label: { en: 'After', zh: '修改后' }, readOnly: true, list: { width: 200 } },
+    {
+      name: 'userName',
+      type: 'string',
+      label: { en: 'User', zh: '用户' },
+      readOnly: true,
+      sortable: true,
+      search: { row: 2, col: 2, op: 'like' },
+      list: { width: 120 },
+    },
+  ],
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** The file registry (/File): the wire contract of its list and delete calls. */
+export const fileSortFields = ['name', 'size', 'type', 'uploaderName', 'uploadedAt'] as const;
+
+export const fileListRequestSchema = z.strictObject({
+  page: z.number().int().min(1).default(1),
+  rows: z.number().int().min(1).max(500).default(30),
+  sort: z.enum(fileSortFields).default('uploadedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  /** Part of the file name. */
+  name: z.string().trim().max(200, 'at most 200 characters').optional(),
+  /** Part of the MIME type, e.g. "image" or "pdf". */
+  type: z.string().trim().max(100, 'at most 100 characters').optional(),
+  /** Part of the uploader's user name or real name. */
+  uploader: z.string().trim().max(50, 'at most 50 characters').optional(),
+  /** The entity of the linked record (or, not yet linked, the screen it was uploaded from). */
+  entity: z.string().trim().max(64, 'at most 64 characters').optional(),
+  from: z.iso.datetime({ error: 'an ISO date-time' }).optional(),
+  to: z.iso.datetime({ error: 'an ISO date-time' }).optional(),
+});
+export type FileListRequest = z.input<typeof fileListRequestSchema>;
+
+export const fileRowSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  /** The entity whose upload button stored it. */
+  entity: z.string(),
+  recordEntity: z.string().nullable(),
+  recordKey: z.number().nullable(),
+  uploaderName: z.string().nullable(),
+  uploadedAt: z.string(),
+  url: z.string(),
+});
+export type FileRow = z.infer<typeof fileRowSchema>;
+
+export const filePageSchema = z.object({ rows: z.array(fileRowSchema), total: z.number() });
+export type FilePage = z.infer<typeof filePageSchema>;
+
+export const fileDeleteBodySchema = z.strictObject({
+  keys: z
+    .array(z.uuid({ error: 'a file key' }))
+    .min(1, 'choose at least one file')
+    .max(100, 'at most 100 files'),
+});

@@ -1,0 +1,41 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Button, ButtonInput, ButtonRow, ButtonUpdate } from '@trestle/shared';
+import { useCallback } from 'react';
+import { useLocation } from 'react-router-dom';
+import { findMenuEntry } from '../../components/menu-tree.ts';
+import { http } from '../../lib/http.ts';
+import { useAppStore } from '../../lib/store.ts';
+
+export const buttonKeys = {
+  all: ['buttonCatalogue'] as const,
+  list: () => [...buttonKeys.all, 'list'] as const,
+};
+
+export const useButtonRows = () =>
+  useQuery({ queryKey: buttonKeys.list(), queryFn: () => http.get<ButtonRow[]>('/api/Button/getAll') });
+
+// Saves are quiet: the dialog shows field errors and messages itself.
+export const addButton = (body: ButtonInput) => http.post<{ id: number }>('/api/Button/add', body, { quiet: true });
+export const updateButton = (body: ButtonUpdate) =>
+  http.post<{ id: number }>('/api/Button/update', body, { quiet: true });
+export const deleteButton = (id: number) => http.post<null>('/api/Button/del', { id });
+
+/** After a change: reload the editor's rows and the catalogue every screen's toolbar reads. */
+export function useButtonsChanged() {
+  const queryClient = useQueryClient();
+  const setButtons = useAppStore((s) => s.setButtons);
+  return useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: buttonKeys.all });
+    setButtons(await http.get<Button[]>('/api/Button/Get'));
+  }, [queryClient, setButtons]);
+}
+
+/** Whether this screen's menu entry grants the catalogue button `code` (for row actions). */
+export function useGranted(code: string): boolean {
+  const { pathname } = useLocation();
+  const id = useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);
+  const entry = useAppStore((s) => findMenuEntry(s.permission, pathname));
+  return id !== undefined && (entry?.permission.includes(id) ?? false);
+}
+
+export const useButtonId = (code: string) => useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);

@@ -1,0 +1,183 @@
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
+import type { FileListRequest, FileRow } from '@trestle/shared';
+import { App, Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { modalDefaults } from '../../app/theme.ts';
+import { findMenuEntry } from '../../components/menu-tree.ts';
+import { useAppStore } from '../../lib/store.ts';
+import { FilePreview } from './FilePreview.tsx';
+import { deleteFiles, downloadFile, formatSize, previewKind, useFilePage, useFilesChanged } from './files-api.ts';
+
+type SearchValues = { name?: string; type?: string; uploader?: string; entity?: string; at?: [Dayjs, Dayjs] | null };
+
+/** The grant check of this screen: the menu entry of the current path holds the button. */
+function useGranted(code: string): boolean {
+  const { pathname } = useLocation();
+  const id = useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);
+  const entry = useAppStore((s) => findMenuEntry(s.permission, pathname));
+  return id !== undefined && (entry?.permission.includes(id) ?? false);
+}
+
+const blankToUndefined = (s?: string) => (s?.trim() ? s.trim() : undefined);
+
+/** /File: every uploaded file of the tenant, with preview, download and delete. */
+export function FilesPage() {
+  const { t } = useTranslation();
+  const k = (key: string, o?: Record<string, unknown>) => t(`logs-files.file.${key}`, o);
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<SearchValues>();
+  const [request, setRequest] = useState<FileListRequest>({ page: 1, rows: 30, sort: 'uploadedAt', order: 'desc' });
+  const [previewing, setPreviewing] = useState<FileRow | null>(null);
+  const page = useFilePage(request);
+  const changed = useFilesChanged();
+  const canSearch = useGranted('Search');
+  const canDelete = useGranted('Delete');
+
+  const search = (v: SearchValues) =>
+    setRequest((r) => ({
+      ...r,
+      page: 1,
+      name: blankToUndefined(v.name),
+      type: blankToUndefined(v.type),
+      uploader: blankToUndefined(v.uploader),
+      entity: blankToUndefined(v.entity),
+      from: v.at?.[0]?.startOf('day').toISOString(),
+      to: v.at?.[1]?.endOf('day').toISOString(),
+    }));
+
+  const remove = (row: FileRow) =>
+    modal.confirm({
+      ...modalDefaults,
+      title: k('confirmDelete', { name: row.name }),
+      content: row.recordEntity ? k('linkedWarning', { entity: row.recordEntity, key: row.recordKey }) : undefined,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await deleteFiles([row.key]);
+        } catch {
+          return; // The HTTP client has shown why.
+        }
+        await changed();
+        void message.success(k('deleted'));
+      },
+    });
+
+  return (
+    <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {k('heading')}
+      </Typography.Title>
+      {canSearch && (
+        <Form form={form} layout="inline" size="small" onFinish={search} data-testid="file-search">
+          <Form.Item name="name" label={k('name')}>
+            <Input allowClear maxLength={200} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="type" label={k('type')}>
+            <Input allowClear maxLength={100} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="uploader" label={k('uploader')}>
+            <Input allowClear maxLength={50} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="entity" label={k('record')}>
+            <Input allowClear maxLength={64} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="at" label={k('time')}>
+            <DatePicker.RangePicker />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              {t('grid.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+      )}
+      <Table<FileRow>
+        size="small"
+        data-testid="file-table"
+        rowKey="key"
+        loading={page.isFetching}
+        dataSource={page.data?.rows ?? []}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: k('name'), sorter: true, width: 240 },
+          {
+            key: 'size',
+            dataIndex: 'size',
+            title: k('size'),
+            sorter: true,
+            width: 100,
+            render: (v: number) => formatSize(v),
+          },
+          { key: 'type', dataIndex: 'type', title: k('type'), sorter: true, width: 160 },
+          { key: 'uploaderName', dataIndex: 'uploaderName', title: k('uploader'), sorter: true, width: 120 },
+          {
+            key: 'record',
+            title: k('record'),
+            width: 160,
+            render: (_: unknown, r: FileRow) =>
+              r.recordEntity ? `${r.recordEntity} #${r.recordKey}` : `${r.entity} (${k('notLinked')})`,
+          },
+          {
+            key: 'uploadedAt',
+            dataIndex: 'uploadedAt',
+            title: k('time'),
+            sorter: true,
+            defaultSortOrder: 'descend',
+            width: 170,
+            render: (v: string) => new Date(v).toLocaleString(),
+          },
+          {
+            key: 'actions',
+            title: k('actions'),
+            fixed: 'right',
+            width: 220,
+            render: (_: unknown, r: FileRow) => (
+              <Space size={4}>
+                {previewKind(r.type) && (
+                  <Button size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(r)}>
+                    {k('preview')}
+                  </Button>
+                )}
+                <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadFile(r).catch(() => {})}>
+                  {k('download')}
+                </Button>
+                {canDelete && (
+                  <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(r)}>
+                    {t('grid.delete')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+        pagination={{
+          current: request.page,
+          pageSize: request.rows,
+          total: page.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [30, 60, 100, 200, 500],
+          size: 'small',
+          showTotal: (total) => <span data-testid="file-total">{t('grid.total', { count: total })}</span>,
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const sort = (s?.order ? String(s.columnKey) : 'uploadedAt') as NonNullable<FileListRequest['sort']>;
+          const order = s?.order === 'ascend' ? 'asc' : 'desc';
+          setRequest((r) => ({
+            ...r,
+            page: r.sort !== sort || r.order !== order ? 1 : (pagination.current ?? 1),
+            rows: pagination.pageSize ?? r.rows,
+            sort,
+            order,
+          }));
+        }}
+      />
+      {previewing && <FilePreview file={previewing} onClose={() => setPreviewing(null)} />}
+    </Space>
+  );
+}

@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FileListRequest, FilePage, FileRow } from '@trestle/shared';
+import { http } from '../../lib/http.ts';
+
+export const fileKeys = {
+  all: ['files'] as const,
+  page: (req: FileListRequest) => ['files', 'page', req] as const,
+};
+
+export function useFilePage(req: FileListRequest) {
+  return useQuery({
+    queryKey: fileKeys.page(req),
+    queryFn: () => http.post<FilePage>('/api/File/getPageData', req),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFilesChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: fileKeys.all });
+}
+
+export const deleteFiles = (keys: string[]) => http.post<{ count: number }>('/api/File/del', { keys });
+
+/**
+ * Saves the file under its registry name. The HTTP client shows spec §8's messages: no url, a url that
+ * is not one of ours, and no file information (the stored object or the row is gone).
+ */
+export const downloadFile = (row: Pick<FileRow, 'url' | 'name'>) => http.downloadGet(row.url, row.name);
+
+/** Only what the browser renders without running anything: the four raster types and PDF. */
+export const previewKind = (type: string): 'image' | 'pdf' | null =>
+  /^image\/(png|jpeg|gif|webp)$/.test(type) ? 'image' : type === 'application/pdf' ? 'pdf' : null;
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,51 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import '../../i18n/index.ts';
+import { HttpError, http } from '../../lib/http.ts';
+import { LoginSetPage } from './LoginSetPage.tsx';
+
+function renderAnonymous(setupOpen: boolean) {
+  vi.spyOn(http, 'get').mockImplementation(async (url: string) =>
+    url === '/api/setup/state' ? { setupOpen } : { passwordMinLength: 8 },
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/LoginSet', element: <LoginSetPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: ['/LoginSet'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('LoginSet without sign-in (first-run setup)', () => {
+  it('asks for the setup code and shows the server refusal on the code field', async () => {
+    renderAnonymous(true);
+    expect(await screen.findByRole('heading', { name: 'First-run setup' })).toBeTruthy();
+    const post = vi.spyOn(http, 'post').mockRejectedValueOnce(
+      new HttpError('Wrong setup code', 400, 'bad_request', {
+        fieldErrors: { code: 'wrong setup code; see the server log' },
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Setup code'), { target: { value: 'AAAA-BBBB-CCCC' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('wrong setup code; see the server log')).toBeTruthy();
+    expect(post).toHaveBeenCalledWith('/api/setup/check', { code: 'AAAA-BBBB-CCCC' }, { quiet: true });
+  });
+
+  it('says setup is finished once an administrator exists, and offers sign-in', async () => {
+    renderAnonymous(false);
+    expect(await screen.findByText(/Setup is finished/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByLabelText('Setup code')).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Button, MenuInput, MenuItem, MenuMove, MenuRow, MenuUpdate } from '@trestle/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../lib/http.ts';
+import { useAppStore } from '../../lib/store.ts';
+
+export const menuKeys = {
+  all: ['sysMenu'] as const,
+  list: () => [...menuKeys.all, 'list'] as const,
+  catalogue: (language: string) => [...menuKeys.all, 'catalogue', language] as const,
+};
+
+export const useMenuRows = () =>
+  useQuery({ queryKey: menuKeys.list(), queryFn: () => http.get<MenuRow[]>('/api/menu/getAll') });
+
+// Saves are quiet: the form shows field errors and messages itself.
+export const addMenu = (body: MenuInput) => http.post<{ id: number }>('/api/menu/add', body, { quiet: true });
+export const updateMenu = (body: MenuUpdate) => http.post<{ id: number }>('/api/menu/update', body, { quiet: true });
+export const moveMenu = (body: MenuMove) => http.post<null>('/api/menu/move', body);
+export const deleteMenu = (id: number) => http.post<null>('/api/menu/del', { id });
+
+/** After a change: reload the editor's rows and the signed-in navigation (the guard loads it only once). */
+export function useMenusChanged() {
+  const queryClient = useQueryClient();
+  const setPermission = useAppStore((s) => s.setPermission);
+  return useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: menuKeys.all });
+    setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
+  }, [queryClient, setPermission]);
+}
+
+/** The button id of a catalogue code ('Add', 'Update', …), for gating toolbar items by grant. */
+export function useButtonId(code: string): number | undefined {
+  return useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);
+}
+
+/** The button catalogue named in the UI's language (the store's copy keeps the language of sign-in). */
+export function useButtonCatalogue(): Button[] {
+  const { i18n } = useTranslation();
+  const fallback = useAppStore((s) => s.buttons);
+  const { data } = useQuery({
+    queryKey: menuKeys.catalogue(i18n.language),
+    queryFn: () => http.get<Button[]>('/api/Button/Get'),
+  });
+  return data ?? fallback;
+}

@@ -1,0 +1,125 @@
+import { type OrganizationInput, type OrganizationRow, organizationInputSchema } from '@trestle/shared';
+import { Form, type FormInstance, Input, InputNumber, Select, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../components/zod-rules.ts';
+import { searchUsers, useOrganizationTypes } from './organizations-api.ts';
+
+export type OrganizationFormValues = Omit<OrganizationInput, 'parentId' | 'managerId'> & {
+  parentId: number | null | undefined;
+  managerId: number | null | undefined;
+};
+
+type Props = {
+  form: FormInstance<OrganizationFormValues>;
+  rows: readonly OrganizationRow[];
+  editing: OrganizationRow | undefined;
+};
+
+type ParentOption = { value: number; title: string; disabled: boolean; children: ParentOption[] };
+
+/** The node and everything under it: the parents it may not move under. */
+function withDescendants(rows: readonly OrganizationRow[], id: number): Set<number> {
+  const out = new Set([id]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) {
+      if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) {
+        out.add(r.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
+export function parentOptions(rows: readonly OrganizationRow[], blocked: ReadonlySet<number>): ParentOption[] {
+  const ids = new Set(rows.map((r) => r.id));
+  const build = (parentId: number | null, seen: ReadonlySet<number>): ParentOption[] =>
+    rows
+      .filter((r) => (parentId === null ? r.parentId === null || !ids.has(r.parentId) : r.parentId === parentId))
+      .filter((r) => !seen.has(r.id))
+      .map((r) => ({
+        value: r.id,
+        title: r.name,
+        disabled: blocked.has(r.id),
+        children: build(r.id, new Set([...seen, r.id])),
+      }));
+  return build(null, new Set());
+}
+
+/** The manager field: users of the tenant found by name as one types, the current manager included. */
+function ManagerPicker(props: {
+  id?: string;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  current?: string;
+}) {
+  const { id, value, onChange, current } = props;
+  const [q, setQ] = useState('');
+  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      void searchUsers(q)
+        .then((users) => {
+          if (live) setOptions(users.map((u) => ({ value: u.id, label: `${u.userTrueName} (${u.userName})` })));
+        })
+        .catch(() => {});
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [q]);
+  const shown =
+    value != null && current && !options.some((o) => o.value === value)
+      ? [{ value, label: current }, ...options]
+      : options;
+  return (
+    <Select
+      id={id}
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setQ }}
+      value={value ?? undefined}
+      options={shown}
+      onChange={(v: number | undefined) => onChange?.(v ?? null)}
+    />
+  );
+}
+
+/** Where the organisation sits, its code, name and type, its manager and its order. */
+export function OrganizationForm({ form, rows, editing }: Props) {
+  const { t } = useTranslation();
+  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
+  const shape = organizationInputSchema.shape;
+  const types = useOrganizationTypes();
+  const parents = useMemo(
+    () => parentOptions(rows, editing ? withDescendants(rows, editing.id) : new Set()),
+    [rows, editing],
+  );
+  const k = (key: string) => t(`organizations-menus.org.${key}`);
+
+  return (
+    <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} aria-label={k('form')}>
+      <Form.Item name="parentId" label={k('parent')}>
+        <TreeSelect allowClear treeDefaultExpandAll treeData={parents} placeholder={k('topLevel')} />
+      </Form.Item>
+      <Form.Item name="code" label={k('code')} required rules={[zodRule(shape.code, translate)]}>
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="name" label={k('name')} required rules={[zodRule(shape.name, translate)]}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="type" label={k('typeLabel')} required rules={[zodRule(shape.type, translate)]}>
+        <Select options={types} />
+      </Form.Item>
+      <Form.Item name="managerId" label={k('manager')}>
+        <ManagerPicker current={editing?.managerName ?? undefined} />
+      </Form.Item>
+      <Form.Item name="sort" label={k('sort')}>
+        <InputNumber min={0} max={999_999} precision={0} />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,124 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { Role } from '@trestle/shared';
+import { App, Button, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { useMenuGrants } from '../../components/menu-grants.ts';
+import { type RoleEdit, RoleFormModal } from './RoleFormModal.tsx';
+import { type RoleNode, toTree, useDeleteRole, useRoleTree, useRoleTypeOptions } from './roles-api.ts';
+
+/** /Role: the role tree; the caller's own roles are shown but only the roles below them can be changed. */
+export function RolesPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const grants = useMenuGrants();
+  const tree = useRoleTree();
+  const types = useRoleTypeOptions();
+  const del = useDeleteRole();
+  const [edit, setEdit] = useState<RoleEdit | null>(null);
+  const roles = tree.data ?? [];
+  // A super admin manages every role; anyone else holds at least one role it cannot change.
+  const callerIsSuper = roles.length > 0 && roles.every((r) => r.manageable);
+
+  const confirmDelete = (role: Role) =>
+    modal.confirm({
+      title: t('users-roles.deleteRoleTitle', { name: role.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await del.mutateAsync(role.id);
+          void message.success(t('users-roles.deleted'));
+        } catch {
+          // The HTTP client has shown why.
+        }
+      },
+    });
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('users-roles.rolesHeading')}
+      </Typography.Title>
+      <ActionToolbar
+        items={[
+          {
+            id: grants.idOf('Add'),
+            key: 'add',
+            label: t('users-roles.addRole'),
+            icon: <PlusOutlined />,
+            onClick: () => setEdit({ role: null, parentId: roles.find((r) => !r.manageable)?.id ?? null }),
+          },
+          {
+            key: 'refresh',
+            label: t('users-roles.refresh'),
+            icon: <ReloadOutlined />,
+            onClick: () => void tree.refetch(),
+          },
+        ]}
+      />
+      {roles.length > 0 && (
+        <Table<RoleNode>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          loading={tree.isFetching}
+          dataSource={toTree(roles)}
+          expandable={{ defaultExpandAllRows: true }}
+          columns={[
+            { title: t('users-roles.roleName'), dataIndex: 'name' },
+            { title: t('users-roles.code'), dataIndex: 'code', width: 140 },
+            {
+              title: t('users-roles.roleType'),
+              dataIndex: 'roleTypeId',
+              width: 130,
+              render: (id: number | null) => types.data?.find((x) => x.id === id)?.name ?? '',
+            },
+            {
+              title: t('users-roles.status'),
+              key: 'status',
+              width: 200,
+              render: (_, r) => (
+                <Space size={2}>
+                  <Tag color={r.enabled ? 'green' : 'red'}>
+                    {t(r.enabled ? 'users-roles.enabled' : 'users-roles.disabled')}
+                  </Tag>
+                  {r.isSuper && <Tag color="purple">{t('users-roles.isSuper')}</Tag>}
+                  {!r.manageable && <Tag>{t('users-roles.yourRole')}</Tag>}
+                </Space>
+              ),
+            },
+            { title: t('users-roles.userCount'), dataIndex: 'userCount', width: 90 },
+            {
+              title: t('users-roles.actions'),
+              key: 'actions',
+              width: 250,
+              render: (_, r) => (
+                <Space size={0}>
+                  {grants.can('Add') && (
+                    <Button type="link" size="small" onClick={() => setEdit({ role: null, parentId: r.id })}>
+                      {t('users-roles.addChild')}
+                    </Button>
+                  )}
+                  {grants.can('Update') && r.manageable && (
+                    <Button type="link" size="small" onClick={() => setEdit({ role: r, parentId: r.parentId })}>
+                      {t('users-roles.edit')}
+                    </Button>
+                  )}
+                  {grants.can('Delete') && r.manageable && (
+                    <Button type="link" size="small" danger onClick={() => confirmDelete(r)}>
+                      {t('users-roles.delete')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+      {edit && <RoleFormModal edit={edit} roles={roles} callerIsSuper={callerIsSuper} onClose={() => setEdit(null)} />}
+    </Space>
+  );
+}

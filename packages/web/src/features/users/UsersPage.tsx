@@ -1,0 +1,177 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { UserRow } from '@trestle/shared';
+import { App, Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { useMenuGrants } from '../../components/menu-grants.ts';
+import { ResetPasswordModal } from './ResetPasswordModal.tsx';
+import { SessionsModal } from './SessionsModal.tsx';
+import { UserFormModal } from './UserFormModal.tsx';
+import { useSetEnabled, useUnlock, useUserList, useUserOptions } from './users-api.ts';
+
+const PAGE_SIZE = 30;
+
+/** /User: users with several roles and organisations; enable, disable, reset, unlock and sessions per row. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const grants = useMenuGrants();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useUserList({ page, rows: PAGE_SIZE, search });
+  const options = useUserOptions();
+  const setEnabled = useSetEnabled();
+  const unlock = useUnlock();
+  const [editing, setEditing] = useState<{ user: UserRow | null } | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [viewing, setViewing] = useState<UserRow | null>(null);
+
+  const nameOf = (items: { id: number; name: string }[] | undefined, id: number) =>
+    items?.find((x) => x.id === id)?.name ?? `#${id}`;
+
+  const toggle = (user: UserRow) => {
+    const run = async () => {
+      await setEnabled.mutateAsync({ id: user.id, enabled: !user.enabled });
+      void message.success(t(user.enabled ? 'users-roles.disabledDone' : 'users-roles.enabledDone'));
+    };
+    if (!user.enabled) return void run().catch(() => {});
+    modal.confirm({
+      title: t('users-roles.disableTitle', { name: user.userName }),
+      content: t('users-roles.disableHint'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => run().catch(() => {}),
+    });
+  };
+
+  const doUnlock = async (user: UserRow) => {
+    await unlock.mutateAsync(user.id);
+    void message.success(t('users-roles.unlocked'));
+  };
+
+  const canUpdate = grants.can('Update');
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('users-roles.usersHeading')}
+      </Typography.Title>
+      <Space wrap>
+        <Input.Search
+          allowClear
+          aria-label={t('users-roles.search')}
+          placeholder={t('users-roles.search')}
+          style={{ width: 280 }}
+          onSearch={(value) => {
+            setSearch(value.trim());
+            setPage(1);
+          }}
+        />
+        <ActionToolbar
+          items={[
+            {
+              id: grants.idOf('Add'),
+              key: 'add',
+              label: t('users-roles.addUser'),
+              icon: <PlusOutlined />,
+              onClick: () => setEditing({ user: null }),
+            },
+            {
+              key: 'refresh',
+              label: t('users-roles.refresh'),
+              icon: <ReloadOutlined />,
+              onClick: () => void list.refetch(),
+            },
+          ]}
+        />
+      </Space>
+      <Table<UserRow>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.rows ?? []}
+        scroll={{ x: 1480 }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: t('users-roles.userName'), dataIndex: 'userName', width: 130 },
+          { title: t('users-roles.userTrueName'), dataIndex: 'userTrueName', width: 140 },
+          {
+            title: t('users-roles.roles'),
+            dataIndex: 'roleIds',
+            width: 220,
+            render: (ids: number[]) => ids.map((id) => <Tag key={id}>{nameOf(options.data?.roles, id)}</Tag>),
+          },
+          {
+            title: t('users-roles.organizations'),
+            dataIndex: 'organizationIds',
+            width: 220,
+            render: (ids: number[], u) =>
+              ids.map((id) => (
+                <Tag key={id} color={id === u.organizationId ? 'blue' : undefined}>
+                  {nameOf(options.data?.organizations, id)}
+                </Tag>
+              )),
+          },
+          { title: t('users-roles.phone'), dataIndex: 'phone', width: 120 },
+          { title: t('users-roles.email'), dataIndex: 'email', width: 170, ellipsis: true },
+          {
+            title: t('users-roles.status'),
+            key: 'status',
+            width: 200,
+            render: (_, u) => (
+              <Space size={2} wrap>
+                <Tag color={u.enabled ? 'green' : 'red'}>
+                  {t(u.enabled ? 'users-roles.enabled' : 'users-roles.disabled')}
+                </Tag>
+                {u.locked && <Tag color="orange">{t('users-roles.locked')}</Tag>}
+                {u.mustChangePassword && <Tag color="gold">{t('users-roles.mustChange')}</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: t('users-roles.actions'),
+            key: 'actions',
+            fixed: 'right',
+            width: 300,
+            render: (_, u) => (
+              <Space size={0} wrap>
+                {canUpdate && (
+                  <Button type="link" size="small" onClick={() => setEditing({ user: u })}>
+                    {t('users-roles.edit')}
+                  </Button>
+                )}
+                {canUpdate && (
+                  <Button type="link" size="small" danger={u.enabled} onClick={() => toggle(u)}>
+                    {t(u.enabled ? 'users-roles.disable' : 'users-roles.enable')}
+                  </Button>
+                )}
+                {canUpdate && (
+                  <Button type="link" size="small" onClick={() => setResetting(u)}>
+                    {t('users-roles.resetPassword')}
+                  </Button>
+                )}
+                {canUpdate && u.locked && (
+                  <Button type="link" size="small" onClick={() => void doUnlock(u).catch(() => {})}>
+                    {t('users-roles.unlock')}
+                  </Button>
+                )}
+                <Button type="link" size="small" onClick={() => setViewing(u)}>
+                  {t('users-roles.sessions')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <UserFormModal open user={editing.user} options={options.data} onClose={() => setEditing(null)} />}
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <SessionsModal user={viewing} canEnd={canUpdate} onClose={() => setViewing(null)} />
+    </Space>
+  );
+}
