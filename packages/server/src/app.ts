@@ -46,7 +46,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const { db } = database;
+  // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
+  const db = database.app;
   const tokens = createTokens(config.tokenSecret, now);
   const sessions = createSessions(db, tokens, config, now);
   registerAuth(app, { db, tokens, sessions, accessTokenMinutes: config.accessTokenMinutes, now });

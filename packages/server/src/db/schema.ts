@@ -26,6 +26,12 @@ export const tenants = pgTable('tenants', {
   code: varchar('code', { length: 50 }).notNull().unique(),
   name: varchar('name', { length: 100 }).notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** The one tenant whose super admins run the others (TenantMan, switching tenant). */
+  isPlatform: boolean('is_platform').notNull().default(false),
+  /** After this day its users can't sign in and their sessions end. */
+  expiresOn: date('expires_on'),
+  adminUserId: integer('admin_user_id'),
+  remark: text('remark'),
   createdAt: createdAt(),
 });
 
@@ -361,4 +367,18 @@ export const files = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('files_tenant_entity').on(t.tenantId, t.entity, t.uploadedAt)],
+);
+
+/** A tenant's package: the menus its users may be granted. The platform tenant has every menu. */
+export const tenantMenus = pgTable(
+  'tenant_menus',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.menuId] })],
 );

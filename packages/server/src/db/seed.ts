@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, userKeyOf } from '../features/auth/passwords.ts';
 import type { Db } from './client.ts';
 import {
@@ -104,9 +104,14 @@ const DEMO_USERS = [
 /** Idempotent: running it again changes nothing a user has edited (rows are matched by their codes). */
 export async function seed(db: Db, opts: { demo: boolean }) {
   await db.transaction(async (tx) => {
-    await tx.insert(tenants).values({ code: 'default', name: 'Default company' }).onConflictDoNothing();
+    await tx
+      .insert(tenants)
+      .values({ code: 'default', name: 'Default company', isPlatform: true })
+      .onConflictDoNothing();
     const [tenant] = await tx.select().from(tenants).where(eq(tenants.code, 'default'));
     if (!tenant) throw new Error('seed: default tenant missing');
+    // Row-level security is forced even for the owner: the seed writes as the default tenant.
+    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenant.id)}, true)`);
 
     await tx
       .insert(buttons)

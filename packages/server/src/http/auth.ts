@@ -1,6 +1,7 @@
 import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { enterScope, newRequestScope, type TenantScope } from '../db/tenant.ts';
 import type { DataScope } from './access.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { Sessions } from './sessions.ts';
@@ -23,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The tenant the request's database statements are bound to (set once the token is verified). */
+    tenantScope: TenantScope;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared permission: the route-permission test reads this. */
@@ -61,9 +64,19 @@ export function registerAuth(
     ),
   );
   app.decorateRequest('auth', null);
+  app.decorateRequest('tenantScope', null as unknown as TenantScope);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+
+  // Each request runs in its own tenant scope. Reading the body leaves the async context, so the
+  // scope is entered again before the handler and before the response hooks (request log).
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.tenantScope = newRequestScope();
+    enterScope(req.tenantScope, done);
+  });
+  app.addHook('preHandler', (req, _reply, done) => enterScope(req.tenantScope, done));
+  app.addHook('onResponse', (req, _reply, done) => enterScope(req.tenantScope, done));
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.is404) return;
@@ -78,6 +91,8 @@ export function registerAuth(
     const grace = req.routeOptions.config.acceptsExpiredToken ? deps.accessTokenMinutes * 60 : 0;
     const claims = await deps.tokens.verify(token, grace);
     if (typeof claims === 'string') throw unauthenticated(claims);
+    // The signature is verified: from here on every statement of this request is bound to its tenant.
+    req.tenantScope.tenantId = claims.tenantId;
     // One round trip: the session row, the user and tenant still enabled, the grant and the data scope.
     const access = await deps.sessions.check(claims, typeof permission === 'object' ? permission : undefined);
     if (!access) throw unauthenticated('invalid');
