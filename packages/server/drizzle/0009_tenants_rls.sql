@@ -18,13 +18,20 @@ CREATE TABLE "tenant_menus" (
   PRIMARY KEY ("tenant_id", "menu_id")
 );
 --> statement-breakpoint
--- The role may exist already: roles belong to the whole PostgreSQL server, not to one database.
+-- The role may exist already: roles belong to the whole PostgreSQL server, not to one database. It
+-- may log in (APP_DATABASE_URL) once an admin gives it a password; with none, only trust auth lets it.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'trestle_app') THEN
-    CREATE ROLE trestle_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+    CREATE ROLE trestle_app LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
   END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+END $$;
+--> statement-breakpoint
+DO $$
+BEGIN
+  ALTER ROLE trestle_app LOGIN NOSUPERUSER NOBYPASSRLS;
+EXCEPTION WHEN OTHERS THEN NULL;
 END $$;
 --> statement-breakpoint
 -- The owner switches to trestle_app (SET ROLE); a superuser may already, others need membership.

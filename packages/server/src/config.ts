@@ -11,6 +11,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  APP_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   TOKEN_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -26,6 +27,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Requests connect with this account (a login of trestle_app); unset: DATABASE_URL, switched by SET ROLE. */
+  appDatabaseUrl: string | undefined;
   dataDir: string;
   tokenSecret: Uint8Array;
   accessTokenMinutes: number;
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
     dataDir,
     tokenSecret: tokenSecret(e.TOKEN_SECRET, dataDir),
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,

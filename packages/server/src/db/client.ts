@@ -40,12 +40,14 @@ type Logger = { error(obj: unknown, msg: string): void };
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
+  /** The account requests connect with (trestle_app's login); unset: `url`, switched by SET ROLE. */
+  appUrl?: string | undefined;
   dataDir: string;
   log: Logger;
 }): Promise<Database> {
   if (opts.url) {
     const owner = new pg.Pool({ connectionString: opts.url, max: 4 });
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.appUrl ?? opts.url, max: 20 });
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
     pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));

@@ -61,6 +61,17 @@ describe('row-level security in the schema', () => {
     expect(unprotected).toEqual([]);
   });
 
+  it("requests run as the app's role: on the server they log in as it, on PGlite they switch to it", async () => {
+    const [who] = await withTenant(1, () =>
+      queryRows<{ session: string; current: string }>(
+        t.database.app,
+        sql`select session_user as session, current_user as current`,
+      ),
+    );
+    expect(who?.current).toBe(APP_ROLE);
+    if (t.database.kind === 'postgres') expect(who?.session).toBe(APP_ROLE);
+  });
+
   it("the app's role is neither superuser nor BYPASSRLS and owns no table", async () => {
     const [role] = await queryRows<{ rolsuper: boolean; rolbypassrls: boolean; owned: number }>(
       t.database.db,
