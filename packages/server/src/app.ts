@@ -21,6 +21,7 @@ import { fileRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { menuRoutes } from './features/menu/menu.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createSessions } from './http/sessions.ts';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(engineRoutes({ db, now, definitions }));
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir }));
   await app.register(fileRoutes({ db, dataDir: config.dataDir, now }));
+  await app.register(tenantRoutes({ db, sessions, now }));
 
   if (existsSync(config.webDist)) {
     await app.register(async (scope) => {

@@ -9,3 +9,4 @@ export * from './envelope.ts';
 export * from './menu.ts';
 export * from './settings.ts';
 export * from './validators.ts';
+export * from './tenant.ts';

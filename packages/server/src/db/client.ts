@@ -160,6 +160,14 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
+/**
+ * Binds the rest of an open transaction to `tenantId` (the owner's seed, or a platform admin acting in
+ * a tenant it creates); the binding ends with the transaction.
+ */
+export async function actAsTenant(tx: Db, tenantId: number) {
+  await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
+}
+
 /** Rows of a raw query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

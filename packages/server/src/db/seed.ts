@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { hashPassword, userKeyOf } from '../features/auth/passwords.ts';
-import type { Db } from './client.ts';
+import { actAsTenant, type Db } from './client.ts';
 import {
   buttons,
   dictionaries,
@@ -87,6 +87,15 @@ const MENUS = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete', 'Export'],
   },
+  {
+    code: 'TenantMan',
+    name: 'Tenants',
+    nameZh: '租户管理',
+    url: '/TenantMan',
+    icon: 'ClusterOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update'],
+  },
 ] as const;
 
 const enableOf = (m: (typeof MENUS)[number]): number => ('enable' in m ? Number(m.enable) : 1);
@@ -111,7 +120,7 @@ export async function seed(db: Db, opts: { demo: boolean }) {
     const [tenant] = await tx.select().from(tenants).where(eq(tenants.code, 'default'));
     if (!tenant) throw new Error('seed: default tenant missing');
     // Row-level security is forced even for the owner: the seed writes as the default tenant.
-    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenant.id)}, true)`);
+    await actAsTenant(tx, tenant.id);
 
     await tx
       .insert(buttons)
@@ -296,7 +305,7 @@ const DICTIONARIES: { code: string; name: string; items: [string, string, string
 ];
 
 /** The dictionaries the built-in screens use; existing codes are left as the admin edited them. */
-async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {
+export async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {
   for (const [i, d] of DICTIONARIES.entries()) {
     const [created] = await tx
       .insert(dictionaries)

@@ -1,5 +1,5 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { actAsTenant, type Db } from '../db/client.ts';
 import { employees, menus, roles, tenantMenus, tenants, userRoles, users } from '../db/schema.ts';
 import { hashPassword, userKeyOf } from '../features/auth/passwords.ts';
 
@@ -21,7 +21,7 @@ export async function createOtherTenant(
       .returning();
     if (!tenant) throw new Error('no tenant');
     // Row-level security is forced for the owner too: write as the new tenant.
-    await tx.execute(sql`select set_config('app.tenant_id', ${String(tenant.id)}, true)`);
+    await actAsTenant(tx, tenant.id);
     const [role] = await tx
       .insert(roles)
       .values({ tenantId: tenant.id, code: 'admin', name: 'Admin', isSuper: true })
