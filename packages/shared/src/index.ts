@@ -8,5 +8,5 @@ export * from './entity/wire.ts';
 export * from './envelope.ts';
 export * from './menu.ts';
 export * from './settings.ts';
-export * from './validators.ts';
 export * from './tenant.ts';
+export * from './validators.ts';
