@@ -164,7 +164,7 @@ describe('nothing crosses tenants through the API', () => {
   it("a tenant's admin gets only its package: the menu and the server check agree", async () => {
     const tree = await t.app.inject({ method: 'GET', url: '/api/menu/getTreeMenu', headers: bearer(acmeAdmin) });
     const urls = (body(tree).data as { url: string }[]).map((m) => m.url).filter(Boolean);
-    expect(urls.sort()).toEqual(['/DictionaryList', '/Employee']);
+    expect(urls.sort()).toEqual(['/DictionaryList', '/Employee', '/UserInfo/Manager', '/home']);
     expect((await post('/api/Dictionary/getPageData', {}, acmeAdmin)).statusCode).toBe(403);
     expect((await post('/api/DictionaryList/getPageData', {}, acmeAdmin)).statusCode).toBe(200);
   });

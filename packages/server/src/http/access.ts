@@ -24,10 +24,17 @@ export const grantExpr = (userId: SQL, menuCode: string, buttonCode: string): SQ
 /** The tenant the current statement is bound to (row-level security reads the same setting). */
 export const boundTenant = sql`nullif(current_setting('app.tenant_id', true), '')::integer`;
 
+/** Menus every tenant has, whatever its package: the home page and one's own profile. */
+export const BASE_MENUS = ['Home', 'UserInfo'];
+
 /** Is the menu in the bound tenant's package? The platform tenant's package is every menu. */
 export const inTenantPackage = (menuId: SQL): SQL => sql`(
   exists (select 1 from tenants tn where tn.id = ${boundTenant} and tn.is_platform)
-  or exists (select 1 from tenant_menus tm where tm.tenant_id = ${boundTenant} and tm.menu_id = ${menuId}))`;
+  or exists (select 1 from tenant_menus tm where tm.tenant_id = ${boundTenant} and tm.menu_id = ${menuId})
+  or exists (select 1 from menus bm where bm.id = ${menuId} and bm.code in (${sql.join(
+    BASE_MENUS.map((c) => sql`${c}`),
+    sql`, `,
+  )})))`;
 
 /** True when any enabled role of the user sees all rows (several roles combine as a union). */
 export const scopeAllExpr = (userId: SQL): SQL =>

@@ -70,6 +70,12 @@ export const routes: RouteObject[] = [
               import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage })),
             ),
           },
+          {
+            path: 'TenantMan',
+            lazy: lazyRoute(() =>
+              import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
+            ),
+          },
         ],
       },
       {

@@ -67,7 +67,7 @@ describe('/TenantMan', () => {
     expect(detail.menuIds.sort()).toEqual(ids('Project', 'Employee').sort());
 
     const boss = await firstSignIn('north-boss', 'Boss@2026x');
-    expect(await menuUrls(boss)).toEqual(['/Employee']);
+    expect(await menuUrls(boss)).toEqual(['/home', '/UserInfo/Manager', '/Employee']);
     const list = await post('/api/Employee/getPageData', {}, boss);
     expect((body(list).data as PageResult).total).toBe(0);
     // Its own dictionaries came with it, so its Employee form works.
@@ -117,7 +117,7 @@ describe('/TenantMan', () => {
       });
 
     expect((await update({ menuIds: ids('System', 'DictionaryList') })).statusCode).toBe(200);
-    expect(await menuUrls(boss)).toEqual(['/DictionaryList']);
+    expect(await menuUrls(boss)).toEqual(['/home', '/UserInfo/Manager', '/DictionaryList']);
     expect((await post('/api/Employee/getPageData', {}, boss)).statusCode).toBe(403);
 
     expect((await update({ enabled: false })).statusCode).toBe(200);
