@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { dataSourceRoutes } from './features/data-sources/data-sources.routes.ts';
 import { dictionaryEntities } from './features/dictionaries/dictionary.entity.ts';
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
@@ -123,6 +124,14 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir }));
   await app.register(fileRoutes({ db, dataDir: config.dataDir, now }));
   await app.register(tenantRoutes({ db, sessions, now }));
+  await app.register(
+    dataSourceRoutes({
+      db,
+      now,
+      secret: config.tokenSecret,
+      hosts: { allowPrivate: config.dataSourceAllowPrivate, allowedHosts: config.dataSourceAllowedHosts },
+    }),
+  );
 
   if (existsSync(config.webDist)) {
     await app.register(async (scope) => {

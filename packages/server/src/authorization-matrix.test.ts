@@ -85,6 +85,13 @@ const MATRIX: Record<string, string> = {
   'POST /api/TenantMan/add': 'UFPF',
   'POST /api/TenantMan/update': 'UFPF',
   'POST /api/TenantMan/switch': 'UFPF',
+  // Data sources: admin only; not in the other tenant's package.
+  'POST /api/DataSourceMan/getPageData': 'UFPF',
+  'GET /api/DataSourceMan/get': 'UFPF',
+  'POST /api/DataSourceMan/add': 'UFPF',
+  'POST /api/DataSourceMan/update': 'UFPF',
+  'POST /api/DataSourceMan/del': 'UFPF',
+  'POST /api/DataSourceMan/test': 'UFPF',
 };
 
 const CALLERS = ['anonymous', 'pm', 'admin', 'other tenant admin'] as const;

@@ -21,6 +21,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  DATASOURCE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  DATASOURCE_ALLOWED_HOSTS: z.string().default(''),
 });
 
 export type Config = {
@@ -40,6 +42,10 @@ export type Config = {
   logLevel: string;
   webDist: string;
   seedDemo: boolean;
+  /** Data sources may point at loopback, private and link-local addresses (off: no SSRF into our network). */
+  dataSourceAllowPrivate: boolean;
+  /** Host names data sources may use even when they resolve to private addresses. */
+  dataSourceAllowedHosts: string[];
 };
 
 /** The token secret comes from the environment, or is generated once and kept in DATA_DIR. */
@@ -77,5 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     seedDemo: e.SEED_DEMO === 'true',
+    dataSourceAllowPrivate: e.DATASOURCE_ALLOW_PRIVATE === 'true',
+    dataSourceAllowedHosts: e.DATASOURCE_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

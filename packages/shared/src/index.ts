@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './constants.ts';
+export * from './data-source.ts';
 export * from './entities/dictionary.ts';
 export * from './entities/employee.ts';
 export * from './entity/metadata.ts';

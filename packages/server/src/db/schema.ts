@@ -382,3 +382,26 @@ export const tenantMenus = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.menuId] })],
 );
+
+/** External databases (DataSourceMan); `password_enc` is AES-256-GCM and never leaves the server. */
+export const dataSources = pgTable(
+  'data_sources',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    host: varchar('host', { length: 255 }).notNull(),
+    port: integer('port').notNull(),
+    database: varchar('database', { length: 100 }).notNull(),
+    userName: varchar('user_name', { length: 100 }).notNull(),
+    passwordEnc: text('password_enc').notNull(),
+    ssl: boolean('ssl').notNull().default(false),
+    timeoutSeconds: integer('timeout_seconds').notNull().default(10),
+    remark: text('remark'),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    lastTestOk: boolean('last_test_ok'),
+    lastReadOnly: boolean('last_read_only'),
+    ...engineColumns(),
+  },
+  (t) => [uniqueIndex('data_sources_name').on(t.tenantId, t.name)],
+);

@@ -96,6 +96,15 @@ const MENUS = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update'],
   },
+  {
+    code: 'DataSourceMan',
+    name: 'Data sources',
+    nameZh: '数据源管理',
+    url: '/DataSourceMan',
+    icon: 'DatabaseOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
 ] as const;
 
 const enableOf = (m: (typeof MENUS)[number]): number => ('enable' in m ? Number(m.enable) : 1);
