@@ -76,6 +76,14 @@ export const routes: RouteObject[] = [
               import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
             ),
           },
+          {
+            path: 'DataSourceMan',
+            lazy: lazyRoute(() =>
+              import('../features/data-sources/DataSourceManPage.tsx').then((m) => ({
+                Component: m.DataSourceManPage,
+              })),
+            ),
+          },
         ],
       },
       {
