@@ -25,6 +25,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
 
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
 
   // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
   const db = database.app;
