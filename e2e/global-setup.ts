@@ -48,6 +48,8 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     // Every test signs in through the form from 127.0.0.1; the default 30 a minute would answer 429 mid-suite.
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // The data-source tests connect to this machine's PostgreSQL by the name localhost.
+    DATASOURCE_ALLOWED_HOSTS: 'localhost',
   };
   // Browser tests always run on a fresh embedded database, whatever the shell points at.
   delete env.DATABASE_URL;

@@ -15,6 +15,7 @@ import { excelRoutes } from './engine/excel.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
+import { dataSourceRoutes } from './features/data-sources/data-sources.routes.ts';
 import { dictionaryEntities } from './features/dictionaries/dictionary.entity.ts';
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
@@ -32,9 +33,11 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
+import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
 
@@ -57,8 +60,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
 
-  const { db } = database;
+  // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
+  const db = database.app;
   const tokens = createTokens(config.tokenSecret, now);
   const sessions = createSessions(db, tokens, config, now);
   registerAuth(app, { db, tokens, sessions, accessTokenMinutes: config.accessTokenMinutes, now });
@@ -161,7 +166,16 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   // [issue 4: data-permissions]
   await app.register(dataPermissionRoutes({ db, definitions }));
   // [issue 4: tenants]
+  await app.register(tenantRoutes({ db, sessions, now }));
   // [issue 4: data-sources]
+  await app.register(
+    dataSourceRoutes({
+      db,
+      now,
+      secret: config.tokenSecret,
+      hosts: { allowPrivate: config.dataSourceAllowPrivate, allowedHosts: config.dataSourceAllowedHosts },
+    }),
+  );
 
   if (existsSync(config.webDist)) {
     await app.register(async (scope) => {

@@ -11,6 +11,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  APP_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   TOKEN_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -28,12 +29,16 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PREFIX: z.string().default(''),
+  DATASOURCE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  DATASOURCE_ALLOWED_HOSTS: z.string().default(''),
 });
 
 export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Requests connect with this account (a login of trestle_app); unset: DATABASE_URL, switched by SET ROLE. */
+  appDatabaseUrl: string | undefined;
   dataDir: string;
   tokenSecret: Uint8Array;
   accessTokenMinutes: number;
@@ -55,6 +60,10 @@ export type Config = {
     secretAccessKey: string;
     prefix: string;
   } | null;
+  /** Data sources may point at loopback, private and link-local addresses (off: no SSRF into our network). */
+  dataSourceAllowPrivate: boolean;
+  /** Host names data sources may use even when they resolve to private addresses. */
+  dataSourceAllowedHosts: string[];
 };
 
 /** The token secret comes from the environment, or is generated once and kept in DATA_DIR. */
@@ -92,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
     dataDir,
     tokenSecret: tokenSecret(e.TOKEN_SECRET, dataDir),
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
@@ -104,5 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === 'true',
     fileStore: e.FILE_STORE,
     s3: s3Settings(e),
+    dataSourceAllowPrivate: e.DATASOURCE_ALLOW_PRIVATE === 'true',
+    dataSourceAllowedHosts: e.DATASOURCE_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

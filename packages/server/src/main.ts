@@ -6,6 +6,7 @@ import { seed } from './db/seed.ts';
 const config = loadConfig();
 const database = await openDatabase({
   url: config.databaseUrl,
+  appUrl: config.appDatabaseUrl,
   dataDir: `${config.dataDir}/pglite`,
   log: { error: (obj, msg) => console.error(msg, obj) },
 });

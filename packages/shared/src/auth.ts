@@ -62,7 +62,9 @@ export const currentUserSchema = z.object({
   img: z.string(),
   phone: z.string(),
   email: z.string(),
+  /** The tenant this session works in; it differs from homeTenantId after a platform admin switched. */
   tenant: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  homeTenantId: z.number(),
   organization: z.object({ id: z.number(), name: z.string() }).nullable(),
   roles: z.array(z.object({ id: z.number(), name: z.string() })),
   mustChangePassword: z.boolean(),

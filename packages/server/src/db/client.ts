@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,11 +10,19 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { currentTenant } from './tenant.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
+  /** The owner's connection: migrations, the seed, maintenance and tests' direct checks. */
   db: Db;
+  /**
+   * What the app serves requests with: the `trestle_app` role (neither owner nor BYPASSRLS), bound
+   * before every statement to the tenant of the current context (`tenant.ts`), so row-level security
+   * keeps each tenant's rows to itself.
+   */
+  app: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
@@ -32,20 +40,28 @@ type Logger = { error(obj: unknown, msg: string): void };
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
+  /** The account requests connect with (trestle_app's login); unset: `url`, switched by SET ROLE. */
+  appUrl?: string | undefined;
   dataDir: string;
   log: Logger;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    // Without this handler a PostgreSQL restart kills the Node process (STACK.md).
+    const owner = new pg.Pool({ connectionString: opts.url, max: 4 });
+    const pool = new pg.Pool({ connectionString: opts.appUrl ?? opts.url, max: 20 });
+    // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
+    owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
     pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: owner, schema }) as unknown as Db;
     return {
       db,
+      app: drizzlePg({ client: new TenantPool(pool) as unknown as pg.Pool, schema }) as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      migrate: () => migratePg(drizzlePg({ client: owner, schema }), { migrationsFolder }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await owner.end();
+      },
     };
   }
   if (opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
@@ -54,10 +70,84 @@ export async function openDatabase(opts: {
   const db = pglite as unknown as Db;
   return {
     db,
+    app: drizzlePglite({ client: tenantPglite(client) as unknown as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pglite, { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
+  };
+}
+
+/** The role the app works as (created by migration 0009). */
+export const APP_ROLE = 'trestle_app';
+const tenantSetting = () => String(currentTenant() ?? '');
+
+/**
+ * The app's pool as drizzle sees it (drizzle takes any class named *Pool with `query` and `connect`).
+ * A physical connection becomes `trestle_app` on its first checkout; at every checkout, for a single
+ * statement or a whole transaction, it is bound to the current tenant. The setting is sent only when
+ * it differs from what that connection last had, so a one-tenant install pays no extra round trip.
+ */
+class TenantPool {
+  readonly #pool: pg.Pool;
+  readonly #bound = new WeakMap<pg.PoolClient, string>();
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  async connect(): Promise<pg.PoolClient> {
+    const client = await this.#pool.connect();
+    const tenant = tenantSetting();
+    const bound = this.#bound.get(client);
+    if (bound === tenant) return client;
+    try {
+      await client.query(
+        bound === undefined
+          ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
+          : `select set_config('app.tenant_id', $1, false)`,
+        [tenant],
+      );
+    } catch (err) {
+      // A connection in an unknown state is not reused.
+      client.release(err instanceof Error ? err : true);
+      throw err;
+    }
+    this.#bound.set(client, tenant);
+    return client;
+  }
+
+  async query(config: pg.QueryConfig, values?: unknown[]) {
+    const client = await this.connect();
+    try {
+      return await client.query(config, values);
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/**
+ * PGlite has one connection shared by every request, so each statement (or transaction drizzle
+ * opens) runs in its own transaction that first switches to `trestle_app` and sets the tenant, both
+ * local to that transaction.
+ */
+function tenantPglite(client: PGlite) {
+  const bind = (tx: Transaction) =>
+    tx.query(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true)`, [
+      tenantSetting(),
+    ]);
+  return {
+    query: (query: string, params?: unknown[], options?: QueryOptions) =>
+      client.transaction(async (tx) => {
+        await bind(tx);
+        return tx.query(query, params, options);
+      }),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      client.transaction(async (tx) => {
+        await bind(tx);
+        return fn(tx);
+      }),
   };
 }
 
@@ -68,6 +158,14 @@ async function ping(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Binds the rest of an open transaction to `tenantId` (the owner's seed, or a platform admin acting in
+ * a tenant it creates); the binding ends with the transaction.
+ */
+export async function actAsTenant(tx: Db, tenantId: number) {
+  await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */

@@ -27,6 +27,12 @@ export const tenants = pgTable('tenants', {
   code: varchar('code', { length: 50 }).notNull().unique(),
   name: varchar('name', { length: 100 }).notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /** The one tenant whose super admins run the others (TenantMan, switching tenant). */
+  isPlatform: boolean('is_platform').notNull().default(false),
+  /** After this day its users can't sign in and their sessions end. */
+  expiresOn: date('expires_on'),
+  adminUserId: integer('admin_user_id'),
+  remark: text('remark'),
   createdAt: createdAt(),
 });
 
@@ -367,4 +373,41 @@ export const files = pgTable(
     recordKey: integer('record_key'),
   },
   (t) => [index('files_tenant_entity').on(t.tenantId, t.entity, t.uploadedAt)],
+);
+
+/** A tenant's package: the menus its users may be granted. The platform tenant has every menu. */
+export const tenantMenus = pgTable(
+  'tenant_menus',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.menuId] })],
+);
+
+/** External databases (DataSourceMan); `password_enc` is AES-256-GCM and never leaves the server. */
+export const dataSources = pgTable(
+  'data_sources',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    host: varchar('host', { length: 255 }).notNull(),
+    port: integer('port').notNull(),
+    database: varchar('database', { length: 100 }).notNull(),
+    userName: varchar('user_name', { length: 100 }).notNull(),
+    passwordEnc: text('password_enc').notNull(),
+    ssl: boolean('ssl').notNull().default(false),
+    timeoutSeconds: integer('timeout_seconds').notNull().default(10),
+    remark: text('remark'),
+    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    lastTestOk: boolean('last_test_ok'),
+    lastReadOnly: boolean('last_read_only'),
+    ...engineColumns(),
+  },
+  (t) => [uniqueIndex('data_sources_name').on(t.tenantId, t.name)],
 );

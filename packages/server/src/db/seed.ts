@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { hashPassword, userKeyOf } from '../features/auth/passwords.ts';
-import type { Db } from './client.ts';
+import { actAsTenant, type Db } from './client.ts';
 import {
   buttons,
   dictionaries,
@@ -240,7 +240,25 @@ const MENUS = [
     buttons: ['Search', 'Update'],
   },
   // [issue 4: tenants]
+  {
+    code: 'TenantMan',
+    name: 'Tenants',
+    nameZh: '租户管理',
+    url: '/TenantMan',
+    icon: 'ClusterOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update'],
+  },
   // [issue 4: data-sources]
+  {
+    code: 'DataSourceMan',
+    name: 'Data sources',
+    nameZh: '数据源管理',
+    url: '/DataSourceMan',
+    icon: 'DatabaseOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
 ] as const;
 
 const enableOf = (m: (typeof MENUS)[number]): number => ('enable' in m ? Number(m.enable) : 1);
@@ -265,9 +283,14 @@ const DEMO_USERS = [
 /** Idempotent: running it again changes nothing a user has edited (rows are matched by their codes). */
 export async function seed(db: Db, opts: { demo: boolean }) {
   await db.transaction(async (tx) => {
-    await tx.insert(tenants).values({ code: 'default', name: 'Default company' }).onConflictDoNothing();
+    await tx
+      .insert(tenants)
+      .values({ code: 'default', name: 'Default company', isPlatform: true })
+      .onConflictDoNothing();
     const [tenant] = await tx.select().from(tenants).where(eq(tenants.code, 'default'));
     if (!tenant) throw new Error('seed: default tenant missing');
+    // Row-level security is forced even for the owner: the seed writes as the default tenant.
+    await actAsTenant(tx, tenant.id);
 
     await tx
       .insert(buttons)
@@ -452,7 +475,7 @@ const DICTIONARIES: { code: string; name: string; items: [string, string, string
 ];
 
 /** The dictionaries the built-in screens use; existing codes are left as the admin edited them. */
-async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {
+export async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {
   for (const [i, d] of DICTIONARIES.entries()) {
     const [created] = await tx
       .insert(dictionaries)

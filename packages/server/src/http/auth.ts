@@ -1,6 +1,7 @@
 import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { enterScope, newRequestScope, type TenantScope } from '../db/tenant.ts';
 // [issue 4: site-login-settings] the access-token lifetime in force (SiteConfig's, else the configuration's)
 import { tokenLifetimes } from '../features/settings/site-settings.ts';
 import type { DataScope } from './access.ts';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The tenant the request's database statements are bound to (set once the token is verified). */
+    tenantScope: TenantScope;
   }
   interface FastifyInstance {
     /** Every route registered, with its declared permission: the route-permission test reads this. */
@@ -65,9 +68,19 @@ export function registerAuth(
     ),
   );
   app.decorateRequest('auth', null);
+  app.decorateRequest('tenantScope', null as unknown as TenantScope);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
+
+  // Each request runs in its own tenant scope. Reading the body leaves the async context, so the
+  // scope is entered again before the handler and before the response hooks (request log).
+  app.addHook('onRequest', (req, _reply, done) => {
+    req.tenantScope = newRequestScope();
+    enterScope(req.tenantScope, done);
+  });
+  app.addHook('preHandler', (req, _reply, done) => enterScope(req.tenantScope, done));
+  app.addHook('onResponse', (req, _reply, done) => enterScope(req.tenantScope, done));
 
   app.addHook('onRequest', async (req, reply) => {
     if (req.is404) return;
@@ -86,6 +99,8 @@ export function registerAuth(
       : 0;
     const claims = await deps.tokens.verify(token, grace);
     if (typeof claims === 'string') throw unauthenticated(claims);
+    // The signature is verified: from here on every statement of this request is bound to its tenant.
+    req.tenantScope.tenantId = claims.tenantId;
     // One round trip: the session row, the user and tenant still enabled, the grant and the data scope.
     const access = await deps.sessions.check(claims, typeof permission === 'object' ? permission : undefined);
     if (!access) throw unauthenticated('invalid');

@@ -32,6 +32,7 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
         userEnabled: users.enabled,
         tenantEnabled: tenants.enabled,
         mustChangePassword: users.mustChangePassword,
+        tenantExpiresOn: tenants.expiresOn,
         granted: grant ? sql<boolean>`${grantExpr(sql`${users.id}`, grant.menu, grant.button)}` : sql<boolean>`true`,
         scope: sql<unknown>`${scopeExpr(sql`${users.id}`, grant)}`,
       })
@@ -42,7 +43,9 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
     if (!row?.userEnabled || !row.tenantEnabled) return null;
     const s = row.session;
     const at = now();
-    if (s.revokedAt || s.absoluteExpiresAt <= at || s.userId !== claims.userId) return null;
+    if (row.tenantExpiresOn && row.tenantExpiresOn < at.toISOString().slice(0, 10)) return null;
+    if (s.revokedAt || s.absoluteExpiresAt <= at || s.userId !== claims.userId || s.tenantId !== claims.tenantId)
+      return null;
     const current = s.currentJti === claims.jti;
     const inGrace = s.previousJti === claims.jti && s.previousValidUntil !== null && s.previousValidUntil > at;
     if (!current && !inGrace) return null;

@@ -49,6 +49,7 @@ export async function createTestApp(
   const serverUrl = process.env.DATABASE_URL;
   let dropDatabase = async () => {};
   let url: string | undefined;
+  let appUrl: string | undefined;
   if (serverUrl) {
     const name = `trestle_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -58,6 +59,10 @@ export async function createTestApp(
     const u = new URL(serverUrl);
     u.pathname = `/${name}`;
     url = u.toString();
+    // Requests log in as the app's own role (migration 0009 creates it; trust auth on the CI machine).
+    u.username = 'trestle_app';
+    u.password = '';
+    appUrl = u.toString();
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
@@ -65,7 +70,7 @@ export async function createTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase({ url, dataDir: 'memory://', log: { error: () => {} } });
+  const database = await openDatabase({ url, appUrl, dataDir: 'memory://', log: { error: () => {} } });
   await database.migrate();
   await seed(database.db, { demo: true });
   const clock = testClock();

@@ -41,6 +41,7 @@ const currentUser: CurrentUser = {
   phone: '',
   email: '',
   tenant: { id: 1, code: 'main', name: 'Main' },
+  homeTenantId: 1,
   organization: { id: 1, name: 'Head office' },
   roles: [{ id: 2, name: 'Project manager' }],
   mustChangePassword: false,

@@ -157,7 +157,21 @@ export const routes: RouteObject[] = [
             ),
           },
           // [issue 4: tenants]
+          {
+            path: 'TenantMan',
+            lazy: lazyRoute(() =>
+              import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
+            ),
+          },
           // [issue 4: data-sources]
+          {
+            path: 'DataSourceMan',
+            lazy: lazyRoute(() =>
+              import('../features/data-sources/DataSourceManPage.tsx').then((m) => ({
+                Component: m.DataSourceManPage,
+              })),
+            ),
+          },
         ],
       },
       {

@@ -1,6 +1,7 @@
 import { Layout, Menu, type MenuProps, Space } from 'antd';
 import { useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { TenantBanner } from '../features/tenants/TenantBanner.tsx';
 import { useAppStore } from '../lib/store.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { iconFor } from './icons.tsx';
@@ -65,6 +66,7 @@ function HeaderTools() {
 function Content() {
   return (
     <Layout.Content className="app-content">
+      <TenantBanner />
       <AppBreadcrumb />
       <div className="app-page">
         <Outlet />

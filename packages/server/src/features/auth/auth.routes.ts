@@ -11,8 +11,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { type SignInOutcome, signInLog } from '../../db/schema-logs.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, envelope } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
@@ -26,25 +27,33 @@ type Deps = { db: Db; sessions: Sessions; tokens: Tokens; now: () => Date; login
 const nullEnvelope = envelopeSchema(z.null());
 
 /**
- * [issue 4: logs-files] One sign_in_log row. The tenant comes from the same single query whether or not the
- * name exists (the default tenant's log takes names no user has), so writing it costs an unknown name no
- * less than a wrong password: the timing tells nothing the answer does not.
+ * [issue 4: logs-files] One sign_in_log row, in the named user's tenant or, for a name no user has,
+ * the platform tenant's. One query finds the tenant whether or not the name exists, so the write
+ * costs an unknown name no more than a wrong password: the timing tells nothing the answer does not.
  */
-function recordSignIn(
+async function recordSignIn(
   db: Db,
   userName: string,
   outcome: SignInOutcome,
   c: { address: string; userAgent: string },
   at: Date,
 ) {
-  return db.insert(signInLog).values({
-    tenantId: sql`coalesce((select tenant_id from users where user_key = ${userKeyOf(userName)}), (select id from tenants where code = 'default'))`,
-    userName: userName.slice(0, 100),
-    outcome,
-    address: c.address.slice(0, 64),
-    userAgent: c.userAgent.slice(0, 300),
-    at,
-  });
+  const [row] = await queryRows<{ tenantId: number }>(
+    db,
+    sql`select coalesce((select tenant_id from users where user_key = ${userKeyOf(userName)}),
+                        (select id from tenants where is_platform)) as "tenantId"`,
+  );
+  const tenantId = row?.tenantId ?? 0;
+  await withTenant(tenantId, () =>
+    db.insert(signInLog).values({
+      tenantId,
+      userName: userName.slice(0, 100),
+      outcome,
+      address: c.address.slice(0, 64),
+      userAgent: c.userAgent.slice(0, 300),
+      at,
+    }),
+  );
 }
 
 export function authRoutes(deps: Deps) {

@@ -63,8 +63,10 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
         throw badRequest(WRONG_CREDENTIALS);
       }
       if (failure) await db.delete(loginFailures).where(eq(loginFailures.userKey, userKey));
-      const [tenant] = await db.select({ enabled: tenants.enabled }).from(tenants).where(eq(tenants.id, user.tenantId));
+      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, user.tenantId));
       if (!user.enabled || !tenant?.enabled) throw forbidden('This account is disabled');
+      if (tenant.expiresOn && tenant.expiresOn < now().toISOString().slice(0, 10))
+        throw forbidden("The company's subscription has expired");
 
       const token = await sessions.open(user, client);
       return {
@@ -82,7 +84,12 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
       const problem = passwordProblem(body.password, body.userName, policy);
       if (problem) throw badRequest(`Password: ${problem}`, { password: problem });
 
-      const [role] = await db.select().from(roles).where(eq(roles.code, policy.defaultRoleCode));
+      // Self-registered users join the platform tenant, the one a fresh install has.
+      const [role] = await db
+        .select({ id: roles.id, tenantId: roles.tenantId })
+        .from(roles)
+        .innerJoin(tenants, and(eq(tenants.id, roles.tenantId), eq(tenants.isPlatform, true)))
+        .where(eq(roles.code, policy.defaultRoleCode));
       if (!role) throw new AppError(422, ErrorCode.unprocessable, 'No default role is set for self-registration');
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {

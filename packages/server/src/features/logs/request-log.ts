@@ -1,14 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requestLog } from '../../db/schema-logs.ts';
+import { platformTenantId, withTenant } from '../../db/tenant.ts';
 
 /** Probes would drown the log; the API docs' own pages and assets are static files. */
 const skipped = (path: string) =>
   !path.startsWith('/api/') || path === '/api/health' || path === '/api/ready' || path.startsWith('/api/docs');
-
-/** Callers with no session (sign-in, anonymous pages, 401s) belong to the default tenant's log. */
-const defaultTenant = sql`(select id from tenants where code = 'default')`;
 
 /**
  * One request_log row per API request, written straight to the database when the answer has gone out
@@ -21,17 +18,21 @@ export function registerRequestLog(app: FastifyInstance, deps: { db: Db; now: ()
     const path = req.url.split('?')[0] ?? '';
     if (skipped(path.toLowerCase())) return;
     try {
-      await deps.db.insert(requestLog).values({
-        tenantId: req.auth?.tenantId ?? defaultTenant,
-        userId: req.auth?.userId ?? null,
-        method: req.method.slice(0, 10),
-        path: path.slice(0, 500),
-        status: reply.statusCode,
-        durationMs: Math.max(0, Math.round(reply.elapsedTime)),
-        address: req.ip.slice(0, 64),
-        userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
-        at: deps.now(),
-      });
+      // Callers with no session (sign-in, anonymous pages, 401s) belong to the platform tenant's log.
+      const tenantId = req.auth?.tenantId ?? (await platformTenantId(deps.db));
+      await withTenant(tenantId, () =>
+        deps.db.insert(requestLog).values({
+          tenantId,
+          userId: req.auth?.userId ?? null,
+          method: req.method.slice(0, 10),
+          path: path.slice(0, 500),
+          status: reply.statusCode,
+          durationMs: Math.max(0, Math.round(reply.elapsedTime)),
+          address: req.ip.slice(0, 64),
+          userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+          at: deps.now(),
+        }),
+      );
     } catch (err) {
       // The answer is already sent; a failed log write must not turn into a second error for it.
       req.log.error({ err }, 'request log write failed');

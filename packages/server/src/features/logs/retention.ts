@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
+import { forEachTenant } from '../../db/tenant.ts';
 
 export const DEFAULT_RETENTION_DAYS = 180;
 const DAY_MS = 86_400_000;
@@ -32,16 +33,20 @@ const purge = async (db: Db, table: 'request_log' | 'sign_in_log' | 'data_change
   }
 };
 
-/** Deletes log rows older than the retention period, in every tenant; returns how many went from each log. */
+/**
+ * Deletes log rows older than the retention period, in every tenant (row-level security lets a
+ * statement see one tenant at a time); returns how many went from each log.
+ */
 export async function purgeOldLogs(db: Db, now: () => Date) {
   const days = await logRetentionDays(db);
   const cutoff = new Date(now().getTime() - days * DAY_MS);
-  return {
-    days,
-    requests: await purge(db, 'request_log', cutoff),
-    signIns: await purge(db, 'sign_in_log', cutoff),
-    changes: await purge(db, 'data_change_log', cutoff),
-  };
+  const gone = { days, requests: 0, signIns: 0, changes: 0 };
+  await forEachTenant(db, async () => {
+    gone.requests += await purge(db, 'request_log', cutoff);
+    gone.signIns += await purge(db, 'sign_in_log', cutoff);
+    gone.changes += await purge(db, 'data_change_log', cutoff);
+  });
+  return gone;
 }
 
 /** Purges once when the server is ready, then daily; the timer never keeps the process alive. */

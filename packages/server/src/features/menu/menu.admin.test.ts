@@ -1,7 +1,7 @@
 import type { ButtonRow, MenuItem, MenuRow } from '@trestle/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleGrants, roleMenus, roles, tenants, userRoles, users } from '../../db/schema.ts';
+import { roleGrants, roleMenus, roles, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 import { hashPassword, userKeyOf } from '../auth/passwords.ts';
 
@@ -248,6 +248,9 @@ describe('the menu editor: writing', () => {
     await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
     const sysMenu = await menuByCode('SysMenu');
     await db.insert(roleMenus).values({ roleId: role.id, menuId: sysMenu.id });
+    // Written by the owner past TenantMan's rule (menus are never in another tenant's package), to show
+    // the editor's own check holds even then.
+    await db.insert(tenantMenus).values({ tenantId: tenant.id, menuId: sysMenu.id });
     await db
       .insert(roleGrants)
       .values(sysMenu.buttonIds.map((buttonId) => ({ roleId: role.id, menuId: sysMenu.id, buttonId })));

@@ -1,7 +1,8 @@
 import type { Button, MenuItem } from '@trestle/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buttons, menuButtons, menus, roleGrants, roleMenus, roles, userRoles } from '../../db/schema.ts';
+import { inTenantPackage } from '../../http/access.ts';
 
 export type Language = 'en' | 'zh';
 
@@ -21,12 +22,16 @@ export function createMenuRepository(db: Db) {
 
     /**
      * The caller's menus as a flat list: every enabled menu a role of theirs may open (all of them
-     * for a super admin), plus the folders above them; a menu under a disabled one is left out.
+     * for a super admin) within the tenant's package, plus the folders above them; a menu under a
+     * disabled one is left out.
      * `permission` holds the granted button ids among those the menu offers.
      */
     async treeFor(userId: number, lang: Language): Promise<MenuItem[]> {
       const [all, offered, myRoles] = await Promise.all([
-        db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)),
+        db
+          .select({ ...getTableColumns(menus), inPackage: sql<boolean>`${inTenantPackage(sql`${menus.id}`)}` })
+          .from(menus)
+          .orderBy(asc(menus.sort), asc(menus.id)),
         db.select().from(menuButtons),
         db
           .select({ id: roles.id, isSuper: roles.isSuper, enabled: roles.enabled })
@@ -60,7 +65,7 @@ export function createMenuRepository(db: Db) {
 
       const visible = new Set<number>();
       for (const m of all) {
-        if (!enabledPath(m.id) || !(isSuper || openable.has(m.id))) continue;
+        if (!m.inPackage || !enabledPath(m.id) || !(isSuper || openable.has(m.id))) continue;
         visible.add(m.id);
         // Folders come along only for shown menus: a hidden grant must not surface an empty folder.
         if (m.enable !== 1) continue;

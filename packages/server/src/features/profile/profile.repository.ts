@@ -9,8 +9,9 @@ export function createProfileRepository(db: Db, now: () => Date) {
       const [row] = await db
         .select({ user: users, tenant: tenants, org: organizations, expires: sessions.absoluteExpiresAt })
         .from(users)
-        .innerJoin(tenants, eq(tenants.id, users.tenantId))
         .innerJoin(sessions, eq(sessions.id, sessionId))
+        // The session's tenant: a platform admin may have switched into another one.
+        .innerJoin(tenants, eq(tenants.id, sessions.tenantId))
         .leftJoin(organizations, eq(organizations.id, users.organizationId))
         .where(eq(users.id, userId));
       if (!row) return null;
@@ -29,6 +30,7 @@ export function createProfileRepository(db: Db, now: () => Date) {
         phone: user.phone,
         email: user.email,
         tenant: { id: tenant.id, code: tenant.code, name: tenant.name },
+        homeTenantId: user.tenantId,
         organization: org ? { id: org.id, name: org.name } : null,
         roles: roleRows,
         mustChangePassword: user.mustChangePassword,

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './test/helper.ts';
+import { createOtherTenant } from './test/tenants.ts';
+
+/**
+ * Every registered route, called by four callers, with the access each must get:
+ *   1. anonymous;
+ *   2. pm, the demo restricted role of the platform tenant (Employee Search+Export, DictionaryList
+ *      Search, own profile);
+ *   3. admin, the platform's super admin;
+ *   4. the super admin of another tenant whose package is Employee and DictionaryList.
+ * A letter per caller: P passes the access check (whatever the body then gets: 200, 400, 404, 422),
+ * U is refused with 401, F with 403. A route missing from the table fails the test, so a new route
+ * must state who may call it.
+ */
+const MATRIX: Record<string, string> = {
+  // Public: health, docs, sign-in.
+  'GET /api/health': 'PPPP',
+  'GET /api/ready': 'PPPP',
+  'GET /api/openapi.json': 'PPPP',
+  'GET /api/docs/': 'PPPP',
+  'GET /api/docs/json': 'PPPP',
+  'GET /api/docs/yaml': 'PPPP',
+  'GET /api/docs/static/*': 'PPPP',
+  'GET /api/docs/static/index.html': 'PPPP',
+  'GET /api/docs/static/swagger-initializer.js': 'PPPP',
+  'GET /api/user/loginConfig': 'PPPP',
+  'POST /api/user/login': 'PPPP',
+  'POST /api/user/register': 'PPPP',
+  // Any signed-in user.
+  'GET /api/Button/Get': 'UPPP',
+  'GET /api/menu/getTreeMenu': 'UPPP',
+  'GET /api/user/getCurrentUserInfo': 'UPPP',
+  'GET /api/user/avatar/:key': 'UPPP',
+  'GET /api/file/:key': 'UPPP',
+  'POST /api/User/replaceToken': 'UPPP',
+  'POST /api/user/logout': 'UPPP',
+  'POST /api/user/modifyPwd': 'UPPP',
+  'POST /api/Dictionary/getVueDictionary': 'UPPP',
+  'GET /api/Dictionary/searchItems': 'UPPP',
+  // Personal center: everyone's base menu; pm holds Search and Update only.
+  'POST /api/user/updateProfile': 'UPPP',
+  'POST /api/user/uploadAvatar': 'UFPP',
+  'POST /api/user/removeAvatar': 'UFPP',
+  // Employee: pm may search and export; the other tenant has it in its package.
+  'GET /api/Employee/getMeta': 'UPPP',
+  'POST /api/Employee/getPageData': 'UPPP',
+  'POST /api/Employee/getDetailPage': 'UPPP',
+  'GET /api/Employee/lookup': 'UPPP',
+  'POST /api/Employee/export': 'UPPP',
+  'POST /api/Employee/add': 'UFPP',
+  'POST /api/Employee/update': 'UFPP',
+  'POST /api/Employee/del': 'UFPP',
+  'POST /api/Employee/import': 'UFPP',
+  'GET /api/Employee/downLoadTemplate': 'UFPP',
+  'POST /api/Employee/upload': 'UFPP',
+  // Dictionaries: admin only, and not in the other tenant's package. The menu offers no Import,
+  // Export or Upload, so nobody holds them, super admins included.
+  'GET /api/Dictionary/getMeta': 'UFPF',
+  'POST /api/Dictionary/getPageData': 'UFPF',
+  'POST /api/Dictionary/getDetailPage': 'UFPF',
+  'GET /api/Dictionary/lookup': 'UFPF',
+  'POST /api/Dictionary/add': 'UFPF',
+  'POST /api/Dictionary/update': 'UFPF',
+  'POST /api/Dictionary/del': 'UFPF',
+  'POST /api/Dictionary/export': 'UFFF',
+  'POST /api/Dictionary/import': 'UFFF',
+  'GET /api/Dictionary/downLoadTemplate': 'UFFF',
+  'POST /api/Dictionary/upload': 'UFFF',
+  // Dictionary items: pm may search; in the other tenant's package. No Import or Upload offered.
+  'GET /api/DictionaryList/getMeta': 'UPPP',
+  'POST /api/DictionaryList/getPageData': 'UPPP',
+  'POST /api/DictionaryList/getDetailPage': 'UPPP',
+  'GET /api/DictionaryList/lookup': 'UPPP',
+  'POST /api/DictionaryList/add': 'UFPP',
+  'POST /api/DictionaryList/update': 'UFPP',
+  'POST /api/DictionaryList/del': 'UFPP',
+  'POST /api/DictionaryList/export': 'UFPP',
+  'POST /api/DictionaryList/import': 'UFFF',
+  'GET /api/DictionaryList/downLoadTemplate': 'UFFF',
+  'POST /api/DictionaryList/upload': 'UFFF',
+  // Tenants: the platform's admin only. Switching is checked in the handler (403 for the others).
+  'POST /api/TenantMan/getPageData': 'UFPF',
+  'GET /api/TenantMan/get': 'UFPF',
+  'POST /api/TenantMan/add': 'UFPF',
+  'POST /api/TenantMan/update': 'UFPF',
+  'POST /api/TenantMan/switch': 'UFPF',
+  // Data sources: admin only; not in the other tenant's package.
+  'POST /api/DataSourceMan/getPageData': 'UFPF',
+  'GET /api/DataSourceMan/get': 'UFPF',
+  'POST /api/DataSourceMan/add': 'UFPF',
+  'POST /api/DataSourceMan/update': 'UFPF',
+  'POST /api/DataSourceMan/del': 'UFPF',
+  'POST /api/DataSourceMan/test': 'UFPF',
+  // Site and sign-in settings, captcha and first-run setup (public parts answer anyone; setup refuses once an admin exists).
+  'GET /api/captcha': 'PPPP',
+  'GET /api/loginSet/get': 'UFPF',
+  'GET /api/setup/state': 'PPPP',
+  'GET /api/siteConfig/get': 'UFPF',
+  'GET /api/siteConfig/public': 'PPPP',
+  'GET /api/siteConfig/shell': 'UPPP',
+  'GET /api/user/passwordPolicy': 'PPPP',
+  'POST /api/loginSet/save': 'UFPF',
+  'POST /api/setup/admin': 'PPPP',
+  'POST /api/setup/check': 'PPPP',
+  'POST /api/setup/loginSet': 'PPPP',
+  'POST /api/siteConfig/save': 'UFPF',
+  // Users, roles, role types and the permission matrix: admin only.
+  'GET /api/Role/getRoleTree': 'UFPF',
+  'GET /api/Role/getRoleTypeOptions': 'UFPF',
+  'GET /api/User/getUserOptions': 'UFPF',
+  'GET /api/permission/getMatrix': 'UFPF',
+  'GET /api/permission/getRoles': 'UFPF',
+  'GET /api/roletype/getList': 'UFPF',
+  'POST /api/Role/addRole': 'UFPF',
+  'POST /api/Role/delRole': 'UFPF',
+  'POST /api/Role/updateRole': 'UFPF',
+  'POST /api/User/addUser': 'UFPF',
+  'POST /api/User/endSessions': 'UFPF',
+  'POST /api/User/getSessions': 'UFPF',
+  'POST /api/User/getUserPage': 'UFPF',
+  'POST /api/User/resetPassword': 'UFPF',
+  'POST /api/User/setEnabled': 'UFPF',
+  'POST /api/User/unlock': 'UFPF',
+  'POST /api/User/updateUser': 'UFPF',
+  'POST /api/permission/save': 'UFPF',
+  'POST /api/roletype/addType': 'UFPF',
+  'POST /api/roletype/delType': 'UFPF',
+  'POST /api/roletype/updateType': 'UFPF',
+  // Menus, buttons and organisations: admin only; menus and buttons are the platform's.
+  'GET /api/Button/getAll': 'UFPF',
+  'GET /api/Organization/getTree': 'UFPF',
+  'GET /api/Organization/getUsers': 'UFPF',
+  'GET /api/Organization/searchUsers': 'UFPF',
+  'GET /api/menu/getAll': 'UFPF',
+  'POST /api/Button/add': 'UFPF',
+  'POST /api/Button/del': 'UFPF',
+  'POST /api/Button/update': 'UFPF',
+  'POST /api/Organization/add': 'UFPF',
+  'POST /api/Organization/del': 'UFPF',
+  'POST /api/Organization/update': 'UFPF',
+  'POST /api/menu/add': 'UFPF',
+  'POST /api/menu/del': 'UFPF',
+  'POST /api/menu/move': 'UFPF',
+  'POST /api/menu/update': 'UFPF',
+  // Logs and files: Search and Export offered, never written through the API.
+  'GET /api/DataChangeLog/downLoadTemplate': 'UFFF',
+  'GET /api/DataChangeLog/getMeta': 'UFPF',
+  'GET /api/DataChangeLog/lookup': 'UFPF',
+  'GET /api/RequestLog/downLoadTemplate': 'UFFF',
+  'GET /api/RequestLog/getMeta': 'UFPF',
+  'GET /api/RequestLog/lookup': 'UFPF',
+  'GET /api/SignInLog/downLoadTemplate': 'UFFF',
+  'GET /api/SignInLog/getMeta': 'UFPF',
+  'GET /api/SignInLog/lookup': 'UFPF',
+  'POST /api/DataChangeLog/add': 'UFFF',
+  'POST /api/DataChangeLog/del': 'UFFF',
+  'POST /api/DataChangeLog/export': 'UFPF',
+  'POST /api/DataChangeLog/getDetailPage': 'UFPF',
+  'POST /api/DataChangeLog/getPageData': 'UFPF',
+  'POST /api/DataChangeLog/import': 'UFFF',
+  'POST /api/DataChangeLog/update': 'UFFF',
+  'POST /api/DataChangeLog/upload': 'UFFF',
+  'POST /api/File/del': 'UFPF',
+  'POST /api/File/getPageData': 'UFPF',
+  'POST /api/RequestLog/add': 'UFFF',
+  'POST /api/RequestLog/del': 'UFFF',
+  'POST /api/RequestLog/export': 'UFPF',
+  'POST /api/RequestLog/getDetailPage': 'UFPF',
+  'POST /api/RequestLog/getPageData': 'UFPF',
+  'POST /api/RequestLog/import': 'UFFF',
+  'POST /api/RequestLog/update': 'UFFF',
+  'POST /api/RequestLog/upload': 'UFFF',
+  'POST /api/SignInLog/add': 'UFFF',
+  'POST /api/SignInLog/del': 'UFFF',
+  'POST /api/SignInLog/export': 'UFPF',
+  'POST /api/SignInLog/getDetailPage': 'UFPF',
+  'POST /api/SignInLog/getPageData': 'UFPF',
+  'POST /api/SignInLog/import': 'UFFF',
+  'POST /api/SignInLog/update': 'UFFF',
+  'POST /api/SignInLog/upload': 'UFFF',
+  // Data permissions: admin only.
+  'GET /api/dataPermission/entities': 'UFPF',
+  'GET /api/dataPermission/organizations': 'UFPF',
+  'GET /api/dataPermission/roles': 'UFPF',
+  'GET /api/dataPermission/users': 'UFPF',
+  'POST /api/dataPermission/explain': 'UFPF',
+  'POST /api/dataPermission/save': 'UFPF',
+};
+
+const CALLERS = ['anonymous', 'pm', 'admin', 'other tenant admin'] as const;
+
+let t: TestApp;
+let tokens: (string | null)[];
+beforeAll(async () => {
+  t = await createTestApp();
+  await createOtherTenant(t.database.db);
+  tokens = [
+    null,
+    await t.login('pm', 'Pm@2026'),
+    await t.login('admin', 'Admin@2026'),
+    await t.login('acme-admin', 'Other@2026'),
+  ];
+});
+afterAll(() => t.close());
+
+/** A concrete URL for a route pattern. */
+const concrete = (url: string) => url.replace(':key', '00000000-0000-4000-8000-000000000000').replace('*', 'index.css');
+
+// Calls that would change the callers themselves (end their session, rotate their token) get a body
+// the handler refuses, so the access check still runs first and later rows keep their sessions.
+const harmless: Record<string, object> = {
+  'POST /api/user/logout': {},
+  'POST /api/User/replaceToken': {},
+  'POST /api/user/modifyPwd': { oldPwd: 'wrong-password', newPwd: 'Another@2026x' },
+  'POST /api/TenantMan/switch': { tenantId: 999999 },
+};
+
+describe('the authorisation matrix', () => {
+  it('lists every registered route, and only those', () => {
+    const registered = t.app
+      .routeTable()
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(registered.filter((r) => !(r in MATRIX)).sort()).toEqual([]);
+    expect(Object.keys(MATRIX).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('answers each caller as the table says, and never with a 500', async () => {
+    const wrong: string[] = [];
+    for (const [route, expected] of Object.entries(MATRIX)) {
+      const [method, url] = route.split(' ') as ['GET' | 'POST', string];
+      for (const [i, caller] of CALLERS.entries()) {
+        // logout and replaceToken would end or rotate this caller's session: call them last, with a copy.
+        const token = tokens[i] ?? null;
+        const sessionChanging = route === 'POST /api/user/logout' || route === 'POST /api/User/replaceToken';
+        const useToken = sessionChanging && token ? await freshToken(i) : token;
+        const res = await t.app.inject({
+          method,
+          url: concrete(url),
+          headers: useToken ? bearer(useToken) : {},
+          ...(method === 'POST' ? { payload: harmless[route] ?? {} } : {}),
+        });
+        const got = res.statusCode === 401 ? 'U' : res.statusCode === 403 ? 'F' : 'P';
+        if (got !== expected[i] || res.statusCode >= 500)
+          wrong.push(`${route} as ${caller}: expected ${expected[i]}, got ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** A second session of the same caller, for calls that end or rotate the session they use. */
+async function freshToken(i: number) {
+  const accounts: [string, string][] = [
+    ['', ''],
+    ['pm', 'Pm@2026'],
+    ['admin', 'Admin@2026'],
+    ['acme-admin', 'Other@2026'],
+  ];
+  const [user, password] = accounts[i] ?? ['', ''];
+  return t.login(user, password);
+}

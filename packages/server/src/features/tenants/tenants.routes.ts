@@ -1,0 +1,97 @@
+import {
+  envelopeSchema,
+  tenantAddSchema,
+  tenantDetailSchema,
+  tenantListQuerySchema,
+  tenantRowSchema,
+  tenantSwitchSchema,
+  tenantUpdateSchema,
+} from '@trestle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { authOf } from '../../http/auth.ts';
+import { envelope } from '../../http/errors.ts';
+import type { Sessions } from '../../http/sessions.ts';
+import { createTenantService } from './tenants.service.ts';
+
+const MENU = 'TenantMan';
+
+/** /TenantMan: the platform's tenants, their packages and admins; a platform admin switches into one. */
+export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const service = createTenantService(deps.db, deps.now);
+
+    r.post('/api/TenantMan/getPageData', {
+      config: { permission: { menu: MENU, button: 'Search' } },
+      schema: {
+        tags: ['TenantMan'],
+        summary: 'Tenants, searched by code or name, a page at a time',
+        body: tenantListQuerySchema,
+        response: { 200: envelopeSchema(z.object({ rows: z.array(tenantRowSchema), total: z.number() })) },
+      },
+      handler: async (req) => envelope(await service.list(req.body.q, req.body.page, req.body.rows)),
+    });
+
+    r.get('/api/TenantMan/get', {
+      config: { permission: { menu: MENU, button: 'Search' } },
+      schema: {
+        tags: ['TenantMan'],
+        summary: 'One tenant with its package (menu ids)',
+        querystring: z.strictObject({ id: z.coerce.number().int().positive() }),
+        response: { 200: envelopeSchema(tenantDetailSchema) },
+      },
+      handler: async (req) => envelope(await service.get(req.query.id)),
+    });
+
+    r.post('/api/TenantMan/add', {
+      config: { permission: { menu: MENU, button: 'Add' } },
+      schema: {
+        tags: ['TenantMan'],
+        summary: 'A tenant with its admin (who must change the password at first sign-in) and its package',
+        body: tenantAddSchema,
+        response: { 200: envelopeSchema(z.object({ id: z.number() })) },
+      },
+      handler: async (req) => envelope(await service.add(req.body), 'Saved'),
+    });
+
+    r.post('/api/TenantMan/update', {
+      config: { permission: { menu: MENU, button: 'Update' } },
+      schema: {
+        tags: ['TenantMan'],
+        summary: "Name, status, expiry and package; disabling ends the tenant's sessions at once",
+        body: tenantUpdateSchema,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (req) => {
+        await service.update(req.body);
+        return envelope(null, 'Saved');
+      },
+    });
+
+    // Any signed-in session may ask: a platform admin switched into a tenant must be able to come back,
+    // and that tenant's package has no TenantMan. The service checks who is asking.
+    r.post('/api/TenantMan/switch', {
+      config: { permission: 'signedIn' },
+      schema: {
+        tags: ['TenantMan'],
+        summary:
+          'A platform admin works in another tenant: a new session there (the current one ends); data = the token',
+        body: tenantSwitchSchema,
+        response: { 200: envelopeSchema(z.string()) },
+      },
+      handler: async (req) => {
+        const me = authOf(req);
+        const target = await service.checkSwitch(me.userId, req.body.tenantId);
+        const token = await deps.sessions.open(
+          { id: me.userId, tenantId: target.id },
+          { address: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+        );
+        await deps.sessions.revoke(me.sessionId);
+        return envelope(token, `Now working in ${target.name}`);
+      },
+    });
+  };
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', 'Admin@2026');
+});
+afterAll(() => t.close());
+
+describe('the NUL character', () => {
+  it('in a sign-in name is a 400, not a database error', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userName: 'ad\u0000min', password: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe('Text must not contain the NUL character');
+  });
+
+  it('in a search value, a key or a query string is a 400', async () => {
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/Employee/getPageData',
+      headers: bearer(admin),
+      payload: { wheres: [{ name: 'code', value: 'E\u0000', displayType: 'like' }] },
+    });
+    expect(search.statusCode).toBe(400);
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/api/Employee/lookup?field=organizationId&q=a%00b',
+      headers: bearer(admin),
+    });
+    expect(lookup.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { userNameSchema } from './auth.ts';
+
+const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+
+/** The menus a tenant may use; the platform tenant always has every menu. */
+const packageSchema = z.array(z.number().int().positive()).max(1000);
+
+export const tenantFieldsSchema = z.strictObject({
+  name: text(100),
+  expiresOn: isoDate.nullable().default(null),
+  remark: z.string().trim().max(500, 'at most 500 characters').default(''),
+  menuIds: packageSchema,
+});
+
+export const tenantAddSchema = tenantFieldsSchema.extend({
+  code: z
+    .string()
+    .trim()
+    .min(2, 'at least 2 characters')
+    .max(50, 'at most 50 characters')
+    .regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes, starting with a letter'),
+  admin: z.strictObject({
+    userName: userNameSchema,
+    userTrueName: text(50),
+    password: z.string().min(1, 'required').max(128, 'at most 128 characters'),
+  }),
+});
+export type TenantAdd = z.infer<typeof tenantAddSchema>;
+
+export const tenantUpdateSchema = tenantFieldsSchema.extend({
+  id: z.number().int().positive(),
+  enabled: z.boolean(),
+});
+export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
+
+export const tenantListQuerySchema = z.strictObject({
+  page: z.number().int().min(1).default(1),
+  rows: z.number().int().min(1).max(100).default(30),
+  q: z.string().trim().max(50).default(''),
+});
+
+export const tenantRowSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  isPlatform: z.boolean(),
+  expiresOn: z.string().nullable(),
+  remark: z.string(),
+  adminUserName: z.string().nullable(),
+  users: z.number(),
+});
+export type TenantRow = z.infer<typeof tenantRowSchema>;
+
+export const tenantDetailSchema = tenantRowSchema.extend({ menuIds: z.array(z.number()) });
+export type TenantDetail = z.infer<typeof tenantDetailSchema>;
+
+export const tenantSwitchSchema = z.strictObject({ tenantId: z.number().int().positive() });
