@@ -213,7 +213,10 @@ test.describe('users, roles and permissions', () => {
     await expect(user.getByRole('button', { name: 'Disable' })).toHaveCount(0);
 
     // Taking it back applies as quickly.
-    await page.getByRole('checkbox', { name: 'Users: All' }).uncheck();
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+    // Closing the screen drops its buttons too.
+    await page.getByRole('checkbox', { name: 'Users: Open' }).uncheck();
+    await expect(page.getByRole('checkbox', { name: 'Users: Search' })).not.toBeChecked();
     await page.getByRole('checkbox', { name: 'Employees: Add' }).uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Permissions saved')).toBeVisible();

@@ -149,7 +149,7 @@ export function PermissionPage() {
               blockNode
               treeData={roleTree}
               selectedKeys={roleId === null ? [] : [roleId]}
-              onSelect={(keys) => setRoleId(typeof keys[0] === 'number' ? keys[0] : null)}
+              onSelect={(_keys, { node }) => setRoleId(Number(node.key))}
             />
           )}
         </Card>
