@@ -461,6 +461,15 @@ const DICTIONARIES: { code: string; name: string; items: [string, string, string
     ],
   },
   {
+    code: 'organizationType',
+    name: 'Organisation types',
+    items: [
+      ['company', 'Company', '公司'],
+      ['department', 'Department', '部门'],
+      ['team', 'Team', '小组'],
+    ],
+  },
+  {
     code: 'skill',
     name: 'Skills',
     items: [

@@ -80,7 +80,8 @@ export function settingsRoutes(deps: Deps) {
     });
 
     r.get('/api/siteConfig/shell', {
-      config: { permission: 'signedIn' },
+      // The shell draws around the forced password change too.
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
       schema: {
         tags: ['settings'],
         summary: 'What every signed-in screen uses: name, logo, footer, list page size, upload limits',
