@@ -320,7 +320,7 @@ describe('every engine path honours the scope', () => {
       expect(res.statusCode, res.body).toBe(200);
       return (body(res).data as { label: string }[]).map((r) => r.label).sort();
     };
-    expect(await lookup()).toEqual(['employeeStatus', 'gender', 'skill']);
+    expect(await lookup()).toEqual(['employeeStatus', 'gender', 'organizationType', 'skill']);
     await pmOnly('Dictionary', {
       scope: 'custom',
       filter: { match: 'all', conditions: [{ field: 'code', op: 'like', value: 'gend' }] },
