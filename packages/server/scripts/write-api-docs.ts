@@ -12,6 +12,8 @@ type Operation = { summary?: string; description?: string };
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/api');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-docs-'));
 const database = await openDatabase({ dataDir: 'memory://', log: console });
+// The app reads its tables at start (first-run setup), so the schema must exist.
+await database.migrate();
 const app = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database });
 await app.ready();
 const doc = app.swagger() as { info: { description: string }; paths: Record<string, Record<string, Operation>> };
