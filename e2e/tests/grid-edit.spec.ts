@@ -80,7 +80,7 @@ test.describe('adding, editing and deleting on /Employee', () => {
       await expect(add).toBeHidden();
 
       await quickSearch(page, code);
-      await expect(page.getByTestId('grid-total')).toHaveText('1 records');
+      await expect(page.getByTestId('grid-total')).toHaveText('1 record');
       const cells = async (header: string) => (await columnTexts(page, header))[0];
       expect(await cells('Code')).toBe(code);
       expect(await cells('Name')).toBe('Tess Tester');

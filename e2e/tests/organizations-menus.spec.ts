@@ -55,7 +55,9 @@ test.describe('menus, icons and organisations as admin', () => {
     await expect(nav.getByRole('menuitem', { name: /E2E screen/ })).toHaveCount(1);
     await shoot(page, 'sysmenu-en');
 
-    // Drag it onto the Projects folder (lower half of the row: into it).
+    // Drag it onto the Projects folder (lower half of the row: into it). The tree of every System menu
+    // is taller than the screen: a tall window keeps both rows in view for the mouse.
+    await page.setViewportSize({ width: 1366, height: 1600 });
     const row = (title: string) => tree.locator(`.ant-tree-node-content-wrapper[title="${title}"]`);
     const from = await row('E2E screen (E2eScreen)').boundingBox();
     const to = await row('Projects (Project)').boundingBox();
@@ -66,6 +68,7 @@ test.describe('menus, icons and organisations as admin', () => {
     await page.mouse.move(to.x + 20, to.y + to.height * 0.7, { steps: 12 });
     await page.mouse.up();
     await expect(toast(page, 'Menu moved')).toBeVisible();
+    await page.setViewportSize({ width: 1366, height: 820 });
 
     await page.reload();
     await expect(nav).toBeVisible();
