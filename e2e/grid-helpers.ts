@@ -155,6 +155,17 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shotDir, name), animations: 'disabled' });
 }
 
-/** The select's dropdown, once open (antd renders it in a portal). */
+/** The select's dropdown, once open (antd renders it in a portal); one still closing does not count. */
 export const openSelectList = (page: Page): Locator =>
-  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])');
+
+/**
+ * Clicks an option of the open dropdown once it has finished sliding in, as a person would: a click
+ * while antd's enter motion runs can land on a list that is being laid out again.
+ */
+export async function pickOption(page: Page, title: string) {
+  const list = openSelectList(page);
+  await expect(list).toHaveCount(1);
+  await expect(list).not.toHaveClass(/-(enter|appear)/);
+  await list.getByTitle(title, { exact: true }).click();
+}
