@@ -28,7 +28,8 @@ export function registerRequestLog(app: FastifyInstance, deps: { db: Db; now: ()
           path: path.slice(0, 500),
           status: reply.statusCode,
           durationMs: Math.max(0, Math.round(reply.elapsedTime)),
-          address: req.ip.slice(0, 64),
+          // A request whose client went away has no address left on its socket.
+          address: (req.ip ?? '').slice(0, 64),
           userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
           at: deps.now(),
         }),
