@@ -1,13 +1,9 @@
 import { type EntityMeta, type FieldMeta, writableFields } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { type Db, queryRows } from '../db/client.ts';
+import type { Language } from '../http/language.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export type Language = 'en' | 'zh';
-export const languageOf = (req: FastifyRequest): Language =>
-  (req.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
 
 /** Columns of an export: what the list shows. */
 export const exportFields = (meta: EntityMeta) => meta.fields.filter((f) => !f.list?.hidden);

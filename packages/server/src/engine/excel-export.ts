@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
+import type { Language } from '../http/language.ts';
 import type { Row } from './definition.ts';
 import {
   type DictItem,
@@ -11,7 +12,6 @@ import {
   exportFields,
   importFields,
   itemLabel,
-  type Language,
   loadDictionaries,
   neutralise,
 } from './excel-common.ts';

@@ -9,8 +9,9 @@ import { siteSettings } from '../features/settings/site-settings.ts';
 import { attachment } from '../http/attachment.ts';
 import { authOf } from '../http/auth.ts';
 import { badRequest, envelope } from '../http/errors.ts';
+import { languageOf } from '../http/language.ts';
 import { type EngineDeps, engineContext } from './engine.routes.ts';
-import { languageOf, XLSX_TYPE } from './excel-common.ts';
+import { XLSX_TYPE } from './excel-common.ts';
 import { prepareExport, templateWorkbook } from './excel-export.ts';
 import { importWorkbook } from './excel-import.ts';
 

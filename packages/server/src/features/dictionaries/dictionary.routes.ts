@@ -1,13 +1,11 @@
 import { envelopeSchema } from '@trestle/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
-import type { DictionaryService, Language } from './dictionary.service.ts';
-
-const languageOf = (req: FastifyRequest): Language =>
-  (req.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
+import { languageOf } from '../../http/language.ts';
+import type { DictionaryService } from './dictionary.service.ts';
 
 const item = z.object({ value: z.string(), label: z.string(), parent: z.string().nullable().optional() });
 const code = z

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dictionaries, dictionaryItems } from '../../db/schema.ts';
+import type { Language } from '../../http/language.ts';
 import { type Caller, INLINE_LIMIT, type Item, runSqlDictionary } from './dictionary.source.ts';
 
-export type Language = 'en' | 'zh';
 export type DictionaryData = { code: string; remote: boolean; items: Item[] };
 
 const CACHE_MS = 60_000;

@@ -3,8 +3,7 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buttons, menuButtons, menus, roleGrants, roleMenus, roles, userRoles } from '../../db/schema.ts';
 import { inTenantPackage } from '../../http/access.ts';
-
-export type Language = 'en' | 'zh';
+import type { Language } from '../../http/language.ts';
 
 export function createMenuRepository(db: Db) {
   return {
@@ -18,6 +17,41 @@ export function createMenuRepository(db: Db) {
         icon: b.icon,
         sort: b.sort,
       }));
+    },
+
+    /**
+     * The first-run setup visitor's menus: those named in `grants` (menu code → button codes the setup
+     * code opens) with their folders, each offering just those buttons.
+     */
+    async treeOfGrants(grants: ReadonlyMap<string, readonly string[]>, lang: Language): Promise<MenuItem[]> {
+      const [all, offered] = await Promise.all([
+        db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id)),
+        db
+          .select({ menuId: menuButtons.menuId, buttonId: menuButtons.buttonId, code: buttons.code })
+          .from(menuButtons)
+          .innerJoin(buttons, eq(buttons.id, menuButtons.buttonId)),
+      ]);
+      const byId = new Map(all.map((m) => [m.id, m]));
+      const visible = new Set<number>();
+      for (const m of all) {
+        if (!grants.has(m.code)) continue;
+        for (let id: number | null = m.id; id !== null && !visible.has(id); id = byId.get(id)?.parentId ?? null) {
+          visible.add(id);
+        }
+      }
+      return all
+        .filter((m) => visible.has(m.id))
+        .map((m) => ({
+          id: m.id,
+          name: lang === 'zh' ? m.nameZh : m.name,
+          url: m.url,
+          parentId: m.parentId ?? 0,
+          icon: m.icon,
+          enable: m.enable,
+          permission: offered
+            .filter((o) => o.menuId === m.id && grants.get(m.code)?.includes(o.code))
+            .map((o) => o.buttonId),
+        }));
     },
 
     /**

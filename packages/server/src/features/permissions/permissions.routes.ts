@@ -1,17 +1,15 @@
 import { envelopeSchema, permissionMatrixSchema, roleSchema, savePermissionBodySchema } from '@trestle/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
-import { createPermissionService, type Language } from './permissions.service.ts';
+import { languageOf } from '../../http/language.ts';
+import { createPermissionService } from './permissions.service.ts';
 
 const can = (button: string) => ({ permission: { menu: 'Permission', button } });
 const tags = ['Permission'];
-const languageOf = (req: FastifyRequest): Language =>
-  (req.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
-
 /** The /permission matrix: role × menu × button. */
 export function permissionRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {

@@ -3,10 +3,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buttons, menuButtons, menus, roleGrants, roleMenus } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
 
 type Caller = { userId: number; tenantId: number };
-export type Language = 'en' | 'zh';
 
 const noSuchRole = () => new AppError(404, ErrorCode.notFound, 'No such role');
 
