@@ -33,6 +33,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
+import { checkSetupCode } from './features/setup/setup-state.ts';
 import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { registerAuth } from './http/auth.ts';
@@ -66,7 +67,14 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const db = database.app;
   const tokens = createTokens(config.tokenSecret, now);
   const sessions = createSessions(db, tokens, config, now);
-  registerAuth(app, { db, tokens, sessions, accessTokenMinutes: config.accessTokenMinutes, now });
+  registerAuth(app, {
+    db,
+    tokens,
+    sessions,
+    accessTokenMinutes: config.accessTokenMinutes,
+    now,
+    checkSetupCode: (code) => checkSetupCode(db, code),
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

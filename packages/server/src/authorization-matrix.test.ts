@@ -82,6 +82,7 @@ const MATRIX: Record<string, string> = {
   // Tenants: the platform's admin only. Switching is checked in the handler (403 for the others).
   'POST /api/TenantMan/getPageData': 'UFPF',
   'GET /api/TenantMan/get': 'UFPF',
+  'GET /api/TenantMan/packageMenus': 'UFPF',
   'POST /api/TenantMan/add': 'UFPF',
   'POST /api/TenantMan/update': 'UFPF',
   'POST /api/TenantMan/switch': 'UFPF',
@@ -188,6 +189,27 @@ const MATRIX: Record<string, string> = {
   'POST /api/dataPermission/save': 'UFPF',
 };
 
+/**
+ * The calls the first-run setup code opens without a sign-in, while no platform administrator exists
+ * (setup.test.ts shows them working and everything else refused): the setup screens' own calls and the
+ * shell's loads. Any other route taking the code fails the test.
+ */
+const SETUP_ROUTES = [
+  'GET /api/Button/Get',
+  'GET /api/menu/getTreeMenu',
+  'POST /api/TenantMan/getPageData',
+  'GET /api/TenantMan/get',
+  'GET /api/TenantMan/packageMenus',
+  'POST /api/TenantMan/add',
+  'POST /api/TenantMan/update',
+  'POST /api/DataSourceMan/getPageData',
+  'GET /api/DataSourceMan/get',
+  'POST /api/DataSourceMan/add',
+  'POST /api/DataSourceMan/update',
+  'POST /api/DataSourceMan/del',
+  'POST /api/DataSourceMan/test',
+];
+
 const CALLERS = ['anonymous', 'pm', 'admin', 'other tenant admin'] as const;
 
 let t: TestApp;
@@ -224,6 +246,14 @@ describe('the authorisation matrix', () => {
       .map((r) => `${r.method} ${r.url}`);
     expect(registered.filter((r) => !(r in MATRIX)).sort()).toEqual([]);
     expect(Object.keys(MATRIX).filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('opens to the setup code exactly the routes listed for it', () => {
+    const open = t.app
+      .routeTable()
+      .filter((r) => r.setupAccess && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(open.sort()).toEqual([...SETUP_ROUTES].sort());
   });
 
   it('answers each caller as the table says, and never with a 500', async () => {

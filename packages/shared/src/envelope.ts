@@ -19,6 +19,9 @@ export const ErrorCode = {
   forbidden: 'forbidden',
   /** Signed in with a temporary password: only changing it (and signing out) is allowed until then. */
   passwordChangeRequired: 'password_change_required',
+  /** A setup code on a setup screen's call after setup ended (an administrator exists) or a wrong one. */
+  setupClosed: 'setup_closed',
+  setupCodeWrong: 'setup_code_wrong',
   notFound: 'not_found',
   conflict: 'conflict',
   unprocessable: 'unprocessable',
@@ -35,3 +38,9 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
 /** Header on an authenticated answer when the token is close to expiry: the client should call replaceToken. */
 export const TOKEN_REFRESH_HEADER = 'x-token-refresh';
+
+/**
+ * During first-run setup (no administrator yet) the one-time setup code, sent in this header without a
+ * token, opens the setup screens' calls (LoginSet, TenantMan, DataSourceMan) in the platform tenant.
+ */
+export const SETUP_CODE_HEADER = 'x-setup-code';

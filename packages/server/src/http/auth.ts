@@ -1,8 +1,7 @@
-import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
+import { ErrorCode, SETUP_CODE_HEADER, TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { enterScope, newRequestScope, type TenantScope } from '../db/tenant.ts';
-// [issue 4: site-login-settings] the access-token lifetime in force (SiteConfig's, else the configuration's)
+import { enterScope, newRequestScope, platformTenantId, type TenantScope } from '../db/tenant.ts';
 import { tokenLifetimes } from '../features/settings/site-settings.ts';
 import type { DataScope } from './access.ts';
 import { AppError, forbidden } from './errors.ts';
@@ -15,8 +14,17 @@ import type { AccessClaims, Tokens } from './tokens.ts';
  */
 export type RoutePermission = 'public' | 'signedIn' | { menu: string; button: string };
 
-/** The signed-in caller: the token's claims and the row scope of the caller's roles. */
-export type AuthContext = AccessClaims & { dataScope: DataScope };
+/**
+ * The signed-in caller: the token's claims and the row scope of the caller's roles. `setup` marks the
+ * visitor of first-run setup, who holds the setup code instead of a session (userId 0, no user row).
+ */
+export type AuthContext = AccessClaims & { dataScope: DataScope; setup?: true };
+
+/** The user a write is recorded against: none for the setup visitor. */
+export const actorOf = (auth: AuthContext): number | null => (auth.setup ? null : auth.userId);
+
+/** What the setup code is worth right now (features/setup decides). */
+export type SetupCodeCheck = (code: string) => Promise<'ok' | 'wrong' | 'closed'>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,6 +33,11 @@ declare module 'fastify' {
     acceptsExpiredToken?: boolean;
     /** Open to a user who must still change a temporary password (changing it, signing out, the shell's loads). */
     allowedBeforePasswordChange?: boolean;
+    /**
+     * A first-run setup screen's call: while no administrator exists, the setup code (header
+     * x-setup-code, no token) stands in for a sign-in holding every button of the route's menu.
+     */
+    setupAccess?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -33,7 +46,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every route registered, with its declared permission: the route-permission test reads this. */
-    routeTable(): { method: string; url: string; permission: RoutePermission | undefined }[];
+    routeTable(): { method: string; url: string; permission: RoutePermission | undefined; setupAccess: boolean }[];
   }
 }
 
@@ -54,7 +67,14 @@ const unauthenticated = (code: 'missing' | 'invalid' | 'expired') => {
 
 export function registerAuth(
   app: FastifyInstance,
-  deps: { db: Db; tokens: Tokens; sessions: Sessions; accessTokenMinutes: number; now: () => Date },
+  deps: {
+    db: Db;
+    tokens: Tokens;
+    sessions: Sessions;
+    accessTokenMinutes: number;
+    now: () => Date;
+    checkSetupCode: SetupCodeCheck;
+  },
 ) {
   // Route options are kept, not copied: hooks of inner scopes may still declare a permission after this one runs.
   const routes: RouteOptions[] = [];
@@ -64,6 +84,7 @@ export function registerAuth(
         method,
         url: route.url,
         permission: route.config?.permission,
+        setupAccess: route.config?.setupAccess === true,
       })),
     ),
   );
@@ -90,6 +111,12 @@ export function registerAuth(
 
     const header = req.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const setupCode = req.headers[SETUP_CODE_HEADER];
+    if (!token && typeof setupCode === 'string' && setupCode && req.routeOptions.config.setupAccess) {
+      req.auth = await setupVisitor(deps, setupCode);
+      req.tenantScope.tenantId = req.auth.tenantId;
+      return;
+    }
     if (!token) throw unauthenticated('missing');
 
     const { accessTokenMinutes } = await tokenLifetimes(deps.db, { ...deps, sessionMaxHours: 1 });
@@ -113,4 +140,19 @@ export function registerAuth(
     }
     if (!access.granted) throw forbidden();
   });
+}
+
+/**
+ * The first-run setup visitor, once the code is checked: bound to the platform tenant, seeing every
+ * row there (no roles exist to narrow it). The code has 60 bits (12 of 32 characters), so guessing it
+ * is hopeless even without the setup routes' rate limit.
+ */
+async function setupVisitor(deps: { db: Db; now: () => Date; checkSetupCode: SetupCodeCheck }, code: string) {
+  const verdict = await deps.checkSetupCode(code);
+  if (verdict === 'closed')
+    throw new AppError(403, ErrorCode.setupClosed, 'Setup is finished: sign in as an administrator');
+  if (verdict === 'wrong') throw new AppError(403, ErrorCode.setupCodeWrong, 'Wrong setup code; see the server log');
+  const tenantId = await platformTenantId(deps.db);
+  const dataScope: DataScope = { organizationId: null, roles: [{ default: 'all', rules: {} }] };
+  return { userId: 0, tenantId, sessionId: '', jti: '', expiresAt: deps.now(), dataScope, setup: true } as const;
 }

@@ -1,6 +1,7 @@
-import type { Button, MenuItem } from '@trestle/shared';
+import { type Button, ErrorCode, type MenuItem } from '@trestle/shared';
 import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
 import { HttpError, http } from '../lib/http.ts';
+import { heldSetupCode, isSetupPath } from '../lib/setup-code.ts';
 import { useAppStore } from '../lib/store.ts';
 import { getToken } from '../lib/token.ts';
 
@@ -18,15 +19,25 @@ export const loginRedirect = () => redirect(`/login?redirect=${Math.random()}`);
 /**
  * The navigation guard of spec §2, run as the root route's loader on every navigation:
  * login paths pass; with a token the buttons, then the menu, are loaded once; without one
- * the user goes to /login and the intended path is remembered.
+ * the user goes to /login and the intended path is remembered. During first-run setup the held
+ * setup code opens the setup screens, with the menu the server gives the code.
  */
 export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
   const url = new URL(request.url);
+  const inSetup = !getToken() && heldSetupCode() !== '' && isSetupPath(url.pathname);
+  if (inSetup) return loadShell();
   if (isAnonymousPath(url.pathname)) return null;
   if (!getToken()) {
     sessionStorage.setItem(RETURN_TO_KEY, url.pathname + url.search);
     return loginRedirect();
   }
+  return loadShell();
+}
+
+const setupRefusals = new Set<string>([ErrorCode.setupClosed, ErrorCode.setupCodeWrong]);
+
+/** The button catalogue, then the caller's menu with its grants, each loaded once. */
+async function loadShell(): Promise<Response | null> {
   try {
     const store = useAppStore.getState();
     if (store.buttons.length === 0) store.setButtons(await http.get<Button[]>('/api/Button/Get'));
@@ -34,8 +45,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Resp
       useAppStore.getState().setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
     }
   } catch (error) {
-    // The HTTP client has already told the user; a dead session goes to sign in rather than an error screen.
-    if (error instanceof HttpError && error.status === 401) return loginRedirect();
+    // The HTTP client has already told the user; a dead session (or a spent setup code) goes to sign in
+    // rather than an error screen.
+    if (error instanceof HttpError && (error.status === 401 || setupRefusals.has(error.code))) return loginRedirect();
     throw error;
   }
   return null;

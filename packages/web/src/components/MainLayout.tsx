@@ -1,8 +1,10 @@
-import { Layout, Menu, type MenuProps, Space } from 'antd';
+import { Layout, Menu, type MenuProps, Space, Tag } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TenantBanner } from '../features/tenants/TenantBanner.tsx';
 import { useAppStore } from '../lib/store.ts';
+import { getToken } from '../lib/token.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
 import { iconFor } from './icons.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -54,11 +56,13 @@ function NavMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
   );
 }
 
+/** During first-run setup nobody is signed in: a tag says so where the user's menu would be. */
 function HeaderTools() {
+  const { t } = useTranslation();
   return (
     <Space size="middle">
       <LanguageSwitcher />
-      <UserMenu />
+      {getToken() ? <UserMenu /> : <Tag color="gold">{t('site-login-settings.setup.badge')}</Tag>}
     </Space>
   );
 }

@@ -378,6 +378,11 @@ export const enUS = {
   'site-login-settings.setup.skip': 'Keep the defaults',
   'site-login-settings.setup.createAdmin': 'Create administrator',
   'site-login-settings.setup.done': 'Administrator created; sign in now',
+  'site-login-settings.setup.moreTitle':
+    'Before the administrator exists you may also add tenants and register data sources.',
+  'site-login-settings.setup.tenants': 'Tenants',
+  'site-login-settings.setup.dataSources': 'Data sources',
+  'site-login-settings.setup.badge': 'First-run setup',
   // [issue 4: data-permissions]
   'dataPermission.heading': 'Data permissions',
   'dataPermission.tabScopes': 'Scopes by role',

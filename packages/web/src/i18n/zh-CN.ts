@@ -374,6 +374,10 @@ export const zhCN: Record<MessageKey, string> = {
   'site-login-settings.setup.skip': '保留默认值',
   'site-login-settings.setup.createAdmin': '创建管理员',
   'site-login-settings.setup.done': '管理员已创建，请登录',
+  'site-login-settings.setup.moreTitle': '在创建管理员之前，您还可以添加租户并登记数据源。',
+  'site-login-settings.setup.tenants': '租户',
+  'site-login-settings.setup.dataSources': '数据源',
+  'site-login-settings.setup.badge': '首次安装',
   // [issue 4: data-permissions]
   'dataPermission.heading': '数据权限',
   'dataPermission.tabScopes': '角色数据范围',

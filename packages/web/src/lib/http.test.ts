@@ -3,10 +3,17 @@ import type { AddressInfo } from 'node:net';
 import i18next from 'i18next';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp, HttpError, http, httpMessages, setHttpBase } from './http.ts';
+import { dropSetupCode, heldSetupCode, holdSetupCode } from './setup-code.ts';
 import { clearToken, getToken, setToken } from './token.ts';
 
 // A real HTTP server: the client is exercised through Node's fetch and jsdom's XMLHttpRequest, not a mock.
-type Seen = { method: string; path: string; auth: string | undefined; lang: string | undefined };
+type Seen = {
+  method: string;
+  path: string;
+  auth: string | undefined;
+  lang: string | undefined;
+  setupCode: string | undefined;
+};
 const seen: Seen[] = [];
 let replaceCalls = 0;
 let replaceFails = false;
@@ -33,7 +40,14 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   }
   const path = (req.url ?? '').split('?')[0] ?? '';
   const auth = req.headers.authorization;
-  seen.push({ method: req.method ?? '', path, auth, lang: req.headers['accept-language'] });
+  const setupCode = req.headers['x-setup-code'];
+  seen.push({
+    method: req.method ?? '',
+    path,
+    auth,
+    lang: req.headers['accept-language'],
+    setupCode: typeof setupCode === 'string' ? setupCode : undefined,
+  });
   req.resume();
   switch (path) {
     case '/api/echo':
@@ -54,6 +68,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       return send(res, 401, err('invalid', 'Invalid token'));
     case '/api/db-down':
       return send(res, 500, err('server_error', 'Database unavailable', { errorId: 'e1' }));
+    case '/api/setup-closed':
+      return send(res, 403, err('setup_closed', 'Setup is finished: sign in as an administrator'));
     case '/api/no-envelope':
       res.writeHead(502);
       res.end('upstream gone');
@@ -110,6 +126,7 @@ beforeEach(() => {
   notify.error.mockReset();
   toLogin.mockReset();
   clearToken();
+  dropSetupCode();
   setHttpBase(origin);
   configureHttp({ notify, toLogin, language: () => 'zh-CN' });
 });
@@ -142,6 +159,25 @@ describe('http headers', () => {
     const data = await http.post<{ auth: string | null }>('/api/user/login', { userName: 'a', password: 'b' });
     expect(data.auth).toBeNull();
     expect(seen[0]?.auth).toBeUndefined();
+  });
+});
+
+describe('first-run setup code', () => {
+  it('sends the held setup code only while nobody is signed in', async () => {
+    holdSetupCode('ABCD-EFGH-JKLM');
+    await http.get('/api/echo');
+    setToken('tok-1');
+    await http.get('/api/echo');
+    expect(seen.map((s) => s.setupCode)).toEqual(['ABCD-EFGH-JKLM', undefined]);
+  });
+
+  it('forgets the code and goes to sign in once the server says setup is over', async () => {
+    holdSetupCode('ABCD-EFGH-JKLM');
+    const e = await rejection(http.post('/api/setup-closed', {}));
+    expect(e).toMatchObject({ status: 403, code: 'setup_closed' });
+    expect(heldSetupCode()).toBe('');
+    expect(notify.info).toHaveBeenCalledWith('Setup is finished: sign in as an administrator');
+    expect(toLogin).toHaveBeenCalledTimes(1);
   });
 });
 

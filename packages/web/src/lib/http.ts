@@ -1,6 +1,7 @@
-import { ErrorCode, TOKEN_REFRESH_HEADER, ui } from '@trestle/shared';
+import { ErrorCode, SETUP_CODE_HEADER, TOKEN_REFRESH_HEADER, ui } from '@trestle/shared';
 import i18next from 'i18next';
 import { type HttpMessageKey, httpMessages } from './http-messages.ts';
+import { dropSetupCode, heldSetupCode } from './setup-code.ts';
 import { signOutLocal } from './store.ts';
 import { getToken, setToken } from './token.ts';
 
@@ -97,6 +98,9 @@ function authHeaders(url: string): Record<string, string> {
   const headers: Record<string, string> = { 'Accept-Language': deps.language() };
   // Spec §7: login is the one call without the header; every other call sends it, empty token included.
   if (url.toLowerCase() !== LOGIN_PATH) headers.Authorization = `Bearer ${getToken()}`;
+  // First-run setup: the code stands in for the missing sign-in (only the setup screens' calls accept it).
+  const setupCode = getToken() ? '' : heldSetupCode();
+  if (setupCode) headers[SETUP_CODE_HEADER] = setupCode;
   return headers;
 }
 
@@ -168,6 +172,13 @@ function fail(answer: Answer, opts: CallOptions): never {
   let message: string;
   if (answer.status === 401) {
     message = translate('http.unauthorized');
+    if (!opts.quiet) deps.notify.info(message);
+    deps.toLogin();
+  } else if (code === ErrorCode.setupClosed || code === ErrorCode.setupCodeWrong) {
+    // Setup ended (an administrator exists) or the code is stale: from now on, sign in.
+    message = envelope?.message ?? '';
+    dropSetupCode();
+    signOutLocal();
     if (!opts.quiet) deps.notify.info(message);
     deps.toLogin();
   } else if (answer.status === 404) {

@@ -27,7 +27,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
     const service = createDataSourceService(deps);
 
     r.post('/api/DataSourceMan/getPageData', {
-      config: { permission: { menu: MENU, button: 'Search' } },
+      config: { permission: { menu: MENU, button: 'Search' }, setupAccess: true },
       schema: {
         tags: ['DataSourceMan'],
         summary: 'Data sources, searched by name or host (never with passwords)',
@@ -38,7 +38,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
     });
 
     r.get('/api/DataSourceMan/get', {
-      config: { permission: { menu: MENU, button: 'Search' } },
+      config: { permission: { menu: MENU, button: 'Search' }, setupAccess: true },
       schema: {
         tags: ['DataSourceMan'],
         summary: 'One data source (never with its password)',
@@ -49,7 +49,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
     });
 
     r.post('/api/DataSourceMan/add', {
-      config: { permission: { menu: MENU, button: 'Add' } },
+      config: { permission: { menu: MENU, button: 'Add' }, setupAccess: true },
       schema: {
         tags: ['DataSourceMan'],
         summary: 'Add a data source; the host must not be a private address unless configured',
@@ -60,7 +60,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
     });
 
     r.post('/api/DataSourceMan/update', {
-      config: { permission: { menu: MENU, button: 'Update' } },
+      config: { permission: { menu: MENU, button: 'Update' }, setupAccess: true },
       schema: {
         tags: ['DataSourceMan'],
         summary: 'Change a data source; an empty password keeps the stored one',
@@ -74,7 +74,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
     });
 
     r.post('/api/DataSourceMan/del', {
-      config: { permission: { menu: MENU, button: 'Delete' } },
+      config: { permission: { menu: MENU, button: 'Delete' }, setupAccess: true },
       schema: {
         tags: ['DataSourceMan'],
         summary: 'Delete data sources: all the keys or none',
@@ -88,7 +88,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
     });
 
     r.post('/api/DataSourceMan/test', {
-      config: { permission: { menu: MENU, button: 'Update' } },
+      config: { permission: { menu: MENU, button: 'Update' }, setupAccess: true },
       schema: {
         tags: ['DataSourceMan'],
         summary: 'Test a connection as typed and say whether the account is read-only',

@@ -9,7 +9,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dataSources } from '../../db/schema.ts';
-import type { AuthContext } from '../../http/auth.ts';
+import { type AuthContext, actorOf } from '../../http/auth.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { type HostPolicy, resolveHost } from './hosts.ts';
 import { probe } from './probe.ts';
@@ -100,8 +100,8 @@ export function createDataSourceService({ db, secret, hosts, now }: DataSourceDe
           remark,
           passwordEnc: box.seal(password),
           tenantId: auth.tenantId,
-          createdBy: auth.userId,
-          updatedBy: auth.userId,
+          createdBy: actorOf(auth),
+          updatedBy: actorOf(auth),
         })
         .returning({ id: dataSources.id })
         .catch(taken);
@@ -118,7 +118,7 @@ export function createDataSourceService({ db, secret, hosts, now }: DataSourceDe
         .set({
           ...fields,
           ...(password ? { passwordEnc: box.seal(password) } : {}),
-          updatedBy: auth.userId,
+          updatedBy: actorOf(auth),
           updatedAt: now(),
           version: sql`${dataSources.version} + 1`,
         })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requestLog } from '../../db/schema-logs.ts';
 import { platformTenantId, withTenant } from '../../db/tenant.ts';
+import { actorOf } from '../../http/auth.ts';
 
 /** Probes would drown the log; the API docs' own pages and assets are static files. */
 const skipped = (path: string) =>
@@ -23,7 +24,7 @@ export function registerRequestLog(app: FastifyInstance, deps: { db: Db; now: ()
       await withTenant(tenantId, () =>
         deps.db.insert(requestLog).values({
           tenantId,
-          userId: req.auth?.userId ?? null,
+          userId: req.auth ? actorOf(req.auth) : null,
           method: req.method.slice(0, 10),
           path: path.slice(0, 500),
           status: reply.statusCode,

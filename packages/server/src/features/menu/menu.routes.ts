@@ -16,16 +16,17 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { createButtonService } from './buttons.service.ts';
-import { createMenuRepository, type Language } from './menu.repository.ts';
+import { createMenuRepository } from './menu.repository.ts';
 import { createMenuService, requireSuperAdmin } from './menu.service.ts';
+
+/** The setup wizard's screen: in the setup visitor's menu whatever else the setup code opens. */
+const SETUP_HOME_MENU = 'LoginSet';
 
 const idBody = z.strictObject({ id: z.number().int().positive() });
 const saved = envelopeSchema(z.object({ id: z.number() }));
 const done = envelopeSchema(z.null());
-
-const languageOf = (req: FastifyRequest): Language =>
-  (req.headers['accept-language'] ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
 
 export function menuRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
@@ -43,8 +44,22 @@ export function menuRoutes(deps: { db: Db }) {
     const buttonsAdmin = createButtonService(deps.db);
     const superOnly = async (req: FastifyRequest) => requireSuperAdmin(deps.db, authOf(req).userId);
 
+    // What the setup code opens, read off the routes: the menu codes and buttons of every route that
+    // accepts it, and LoginSet, where the setup wizard lives.
+    let setupGrants: Map<string, string[]> | undefined;
+    const grantsOfSetup = () => {
+      if (setupGrants) return setupGrants;
+      setupGrants = new Map([[SETUP_HOME_MENU, []]]);
+      for (const route of app.routeTable()) {
+        if (!route.setupAccess || typeof route.permission !== 'object') continue;
+        const { menu, button } = route.permission;
+        setupGrants.set(menu, [...new Set([...(setupGrants.get(menu) ?? []), button])]);
+      }
+      return setupGrants;
+    };
+
     r.get('/api/Button/Get', {
-      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true, setupAccess: true },
       schema: {
         tags: ['menu'],
         summary: 'The button catalogue',
@@ -54,13 +69,20 @@ export function menuRoutes(deps: { db: Db }) {
     });
 
     r.get('/api/menu/getTreeMenu', {
-      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true, setupAccess: true },
       schema: {
         tags: ['menu'],
         summary: "The caller's menus (flat; build the tree from parentId) with the button ids granted on each",
         response: { 200: envelopeSchema(z.array(menuItemSchema)) },
       },
-      handler: async (req) => envelope(await repo.treeFor(authOf(req).userId, languageOf(req))),
+      handler: async (req) => {
+        const me = authOf(req);
+        return envelope(
+          me.setup
+            ? await repo.treeOfGrants(grantsOfSetup(), languageOf(req))
+            : await repo.treeFor(me.userId, languageOf(req)),
+        );
+      },
     });
 
     // The menu editor (/sysMenu).

@@ -1,13 +1,13 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles, settings, userRoles, users } from '../../db/schema.ts';
+import { roles, settings, tenants, userRoles, users } from '../../db/schema.ts';
 
 const SETUP_KEY = 'setup';
 
 /**
- * First-run setup is open while no enabled user holds an enabled super role (e.g. `npm start` with
- * SEED_DEMO=false). Screens the spec lists as anonymous (LoginSet, TenantMan, DataSourceMan) may open
+ * First-run setup is open while no enabled user of the platform tenant holds an enabled super role
+ * (e.g. `npm start` with SEED_DEMO=false); the admins of tenants added during setup do not end it. Screens the spec lists as anonymous (LoginSet, TenantMan, DataSourceMan) may open
  * without sign-in only while this is true, and only with the setup code.
  */
 export async function setupState(db: Db): Promise<{ setupOpen: boolean }> {
@@ -16,6 +16,7 @@ export async function setupState(db: Db): Promise<{ setupOpen: boolean }> {
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.isSuper, true), eq(roles.enabled, true)))
     .innerJoin(users, and(eq(users.id, userRoles.userId), eq(users.enabled, true)))
+    .innerJoin(tenants, and(eq(tenants.id, users.tenantId), eq(tenants.isPlatform, true)))
     .limit(1);
   return { setupOpen: !admin };
 }

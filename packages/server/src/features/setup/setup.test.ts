@@ -1,3 +1,4 @@
+import { SETUP_CODE_HEADER } from '@trestle/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -8,7 +9,8 @@ import { issueSetupCode, setupState } from './setup-state.ts';
 let t: TestApp;
 let code: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Loopback data sources allowed, so a setup visitor can register this machine's database.
+  t = await createTestApp({ DATASOURCE_ALLOW_PRIVATE: 'true' });
   // First run: no user holds a super role (as with SEED_DEMO=false).
   const superRoles = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.isSuper, true));
   await t.database.db.delete(userRoles).where(
@@ -76,6 +78,79 @@ describe('first-run setup', () => {
     expect(body(saved).data).toEqual(loginSet);
   });
 
+  it('opens the TenantMan and DataSourceMan calls to the code alone, in the platform tenant, and no other call', async () => {
+    const withCode = (c: string) => ({ authorization: 'Bearer ', [SETUP_CODE_HEADER]: c });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object, c = code) =>
+      t.app.inject({ method, url, payload, headers: withCode(c) });
+
+    // The menu the setup visitor sees: the wizard's screen and the two screens, each with the buttons the code opens.
+    const buttons = body(await call('GET', '/api/Button/Get')).data as { id: number; code: string }[];
+    const codesOf = (ids: number[]) => ids.map((id) => buttons.find((b) => b.id === id)?.code).sort();
+    const menu = body(await call('GET', '/api/menu/getTreeMenu')).data as {
+      url: string;
+      permission: number[];
+    }[];
+    expect(menu.map((m) => [m.url, codesOf(m.permission)])).toEqual([
+      ['', []],
+      ['/LoginSet', []],
+      ['/TenantMan', ['Add', 'Search', 'Update']],
+      ['/DataSourceMan', ['Add', 'Delete', 'Search', 'Update']],
+    ]);
+
+    const listed = await call('POST', '/api/TenantMan/getPageData', { q: '', page: 1, rows: 30 });
+    expect(body(listed).data).toMatchObject({ total: 1, rows: [{ code: 'default', isPlatform: true }] });
+    const offered = (body(await call('GET', '/api/TenantMan/packageMenus')).data as { url: string }[]).map(
+      (m) => m.url,
+    );
+    expect(offered).toContain('/Employee');
+    expect(offered).not.toContain('/TenantMan');
+    expect(offered).not.toContain('/home');
+    const tenant = {
+      code: 'north',
+      name: 'North Works',
+      expiresOn: null,
+      remark: '',
+      menuIds: [],
+      admin: { userName: 'north.admin', userTrueName: 'North Admin', password: 'North-Admin-2026' },
+    };
+    expect((await call('POST', '/api/TenantMan/add', tenant)).statusCode).toBe(200);
+
+    const source = {
+      name: 'Warehouse',
+      kind: 'postgres',
+      host: '127.0.0.1',
+      port: 5432,
+      database: 'test',
+      userName: 'reader',
+      password: 'Secret-Password-1',
+    };
+    const added = await call('POST', '/api/DataSourceMan/add', source);
+    expect(added.statusCode).toBe(200);
+    const sources = body(await call('POST', '/api/DataSourceMan/getPageData', {})).data as { rows: object[] };
+    expect(sources.rows).toEqual([expect.objectContaining({ name: 'Warehouse', host: '127.0.0.1' })]);
+    expect(JSON.stringify(sources)).not.toContain('Secret-Password-1');
+
+    // A wrong code is refused; no code at all is an ordinary anonymous call.
+    const wrong = await call('POST', '/api/TenantMan/getPageData', {}, 'AAAA-BBBB-CCCC');
+    expect([wrong.statusCode, body(wrong).code, body(wrong).message]).toEqual([
+      403,
+      'setup_code_wrong',
+      'Wrong setup code; see the server log',
+    ]);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/TenantMan/getPageData', payload: {} });
+    expect(anonymous.statusCode).toBe(401);
+    // Routes that do not accept the code stay shut to it, the tenant switch and the screens' other calls included.
+    for (const [method, url] of [
+      ['POST', '/api/TenantMan/switch'],
+      ['POST', '/api/Employee/getPageData'],
+      ['GET', '/api/loginSet/get'],
+      ['POST', '/api/User/getUserPage'],
+    ] as const) {
+      const res = await call(method, url, method === 'POST' ? {} : undefined);
+      expect([url, res.statusCode]).toEqual([url, 401]);
+    }
+  });
+
   it('applies the password policy to the first administrator', async () => {
     const res = await post('/api/setup/admin', { code, ...firstAdmin, password: 'alllowercase' });
     expect(body(res).data).toEqual({ fieldErrors: { password: 'needs an upper-case letter' } });
@@ -103,6 +178,13 @@ describe('first-run setup', () => {
         'Setup is finished: sign in as an administrator',
       ]);
     }
+    const screen = await t.app.inject({
+      method: 'POST',
+      url: '/api/TenantMan/getPageData',
+      payload: {},
+      headers: { [SETUP_CODE_HEADER]: code },
+    });
+    expect([screen.statusCode, body(screen).code]).toEqual([403, 'setup_closed']);
     expect(body(await t.app.inject({ method: 'GET', url: '/api/setup/state' })).data).toEqual({ setupOpen: false });
     expect(await issueSetupCode(t.database.db, t.clock.now())).toBeNull();
   });

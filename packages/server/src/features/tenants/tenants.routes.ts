@@ -1,5 +1,6 @@
 import {
   envelopeSchema,
+  menuItemSchema,
   tenantAddSchema,
   tenantDetailSchema,
   tenantListQuerySchema,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import type { Sessions } from '../../http/sessions.ts';
 import { createTenantService } from './tenants.service.ts';
 
@@ -25,7 +27,7 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
     const service = createTenantService(deps.db, deps.now);
 
     r.post('/api/TenantMan/getPageData', {
-      config: { permission: { menu: MENU, button: 'Search' } },
+      config: { permission: { menu: MENU, button: 'Search' }, setupAccess: true },
       schema: {
         tags: ['TenantMan'],
         summary: 'Tenants, searched by code or name, a page at a time',
@@ -36,7 +38,7 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
     });
 
     r.get('/api/TenantMan/get', {
-      config: { permission: { menu: MENU, button: 'Search' } },
+      config: { permission: { menu: MENU, button: 'Search' }, setupAccess: true },
       schema: {
         tags: ['TenantMan'],
         summary: 'One tenant with its package (menu ids)',
@@ -46,8 +48,18 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
       handler: async (req) => envelope(await service.get(req.query.id)),
     });
 
+    r.get('/api/TenantMan/packageMenus', {
+      config: { permission: { menu: MENU, button: 'Search' }, setupAccess: true },
+      schema: {
+        tags: ['TenantMan'],
+        summary: "The menus a tenant's package may hold (flat; build the tree from parentId)",
+        response: { 200: envelopeSchema(z.array(menuItemSchema)) },
+      },
+      handler: async (req) => envelope(await service.packageMenus(languageOf(req))),
+    });
+
     r.post('/api/TenantMan/add', {
-      config: { permission: { menu: MENU, button: 'Add' } },
+      config: { permission: { menu: MENU, button: 'Add' }, setupAccess: true },
       schema: {
         tags: ['TenantMan'],
         summary: 'A tenant with its admin (who must change the password at first sign-in) and its package',
@@ -58,7 +70,7 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
     });
 
     r.post('/api/TenantMan/update', {
-      config: { permission: { menu: MENU, button: 'Update' } },
+      config: { permission: { menu: MENU, button: 'Update' }, setupAccess: true },
       schema: {
         tags: ['TenantMan'],
         summary: "Name, status, expiry and package; disabling ends the tenant's sessions at once",

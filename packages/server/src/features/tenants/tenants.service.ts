@@ -1,9 +1,18 @@
-import { ErrorCode, type TenantAdd, type TenantDetail, type TenantRow, type TenantUpdate } from '@trestle/shared';
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  ErrorCode,
+  type MenuItem,
+  type TenantAdd,
+  type TenantDetail,
+  type TenantRow,
+  type TenantUpdate,
+} from '@trestle/shared';
+import { and, asc, count, eq, gt, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { actAsTenant, type Db } from '../../db/client.ts';
 import { menus, organizations, roles, sessions, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
 import { seedDictionaries } from '../../db/seed.ts';
+import { BASE_MENUS } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 import { loadLoginSettings } from '../auth/login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf } from '../auth/passwords.ts';
 
@@ -43,8 +52,10 @@ export function createTenantService(db: Db, now: () => Date) {
     async list(q: string, page: number, rows: number): Promise<{ rows: TenantRow[]; total: number }> {
       const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
       const where = q ? or(ilike(tenants.code, like), ilike(tenants.name, like)) : undefined;
-      const admin = sql<string | null>`(select u.user_name from users u where u.id = ${tenants.adminUserId})`;
-      const members = sql<number>`(select count(*)::int from users u where u.tenant_id = ${tenants.id})`;
+      // Written out, not interpolated: Drizzle leaves a column of the outer table unqualified, and inside
+      // the subquery a bare "id" would be the user's own id.
+      const admin = sql<string | null>`(select u.user_name from users u where u.id = tenants.admin_user_id)`;
+      const members = sql<number>`(select count(*)::int from users u where u.tenant_id = tenants.id)`;
       const [found, [total]] = await Promise.all([
         db
           .select({
@@ -91,6 +102,27 @@ export function createTenantService(db: Db, now: () => Date) {
         users: members?.n ?? 0,
         menuIds: packaged.map((p) => p.menuId),
       };
+    },
+
+    /**
+     * The menus a package may hold, flat with their folders: every enabled menu but the platform's own
+     * and those every tenant has anyway. The package tree offers these, whoever is asking.
+     */
+    async packageMenus(lang: Language): Promise<MenuItem[]> {
+      const rows = await db
+        .select()
+        .from(menus)
+        .where(and(gt(menus.enable, 0), notInArray(menus.code, [...PLATFORM_MENUS, ...BASE_MENUS])))
+        .orderBy(asc(menus.sort), asc(menus.id));
+      return rows.map((m) => ({
+        id: m.id,
+        name: lang === 'zh' ? m.nameZh : m.name,
+        url: m.url,
+        parentId: m.parentId ?? 0,
+        icon: m.icon,
+        enable: m.enable,
+        permission: [],
+      }));
     },
 
     /** A tenant with its super-admin role, its admin, a root organisation, the built-in dictionaries and its package. */

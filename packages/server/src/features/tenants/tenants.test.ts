@@ -1,7 +1,7 @@
 import type { MenuItem, PageResult, TenantDetail, TenantRow } from '@trestle/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menus, sessions, tenants } from '../../db/schema.ts';
+import { menus, sessions, tenants, users } from '../../db/schema.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -65,6 +65,15 @@ describe('/TenantMan', () => {
     ).data as TenantDetail;
     expect(detail).toMatchObject({ code: 'north', adminUserName: 'north-boss', users: 1, enabled: true });
     expect(detail.menuIds.sort()).toEqual(ids('Project', 'Employee').sort());
+    // The list counts each tenant's own users: north's admin, and every demo account of the platform.
+    const listed = (body(await post('/api/TenantMan/getPageData', {})).data as { rows: TenantRow[] }).rows;
+    const [platform] = await t.database.db.select().from(tenants).where(eq(tenants.isPlatform, true));
+    const platformUsers = await t.database.db.$count(users, eq(users.tenantId, platform?.id ?? 0));
+    expect(platformUsers).toBeGreaterThan(1);
+    expect(listed.map((r) => [r.code, r.users, r.adminUserName])).toEqual([
+      ['default', platformUsers, null],
+      ['north', 1, 'north-boss'],
+    ]);
 
     const boss = await firstSignIn('north-boss', 'Boss@2026x');
     expect(await menuUrls(boss)).toEqual(['/home', '/UserInfo/Manager', '/Employee']);

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type LoginSettingsBody, type SetupAdminBody, setupAdminBodySchema } from '@trestle/shared';
 import { Alert, App, Button, Card, Form, Input, Space, Steps, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useRevalidator } from 'react-router-dom';
 import { passwordPolicyRule, siteKeys, usePasswordPolicy } from '../../components/site-appearance.tsx';
 import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
+import { dropSetupCode, heldSetupCode, holdSetupCode } from '../../lib/setup-code.ts';
+import { useAppStore } from '../../lib/store.ts';
 import { LoginSettingsFields, loginSetFieldNames } from './LoginSettingsFields.tsx';
 import { checkSetupCode, createFirstAdmin, getSetupState, loginSetKeys, saveSetupLoginSet } from './login-set-api.ts';
 
@@ -34,6 +36,18 @@ export function SetupWizard() {
   const [code, setCode] = useState('');
   const [login, setLogin] = useState<LoginSettingsBody | null>(null);
   const [step, setStep] = useState(0);
+  const revalidator = useRevalidator();
+
+  // Back from the tenant or data-source screen: the held code is checked again, and the wizard goes on.
+  useEffect(() => {
+    const held = heldSetupCode();
+    if (!held) return;
+    checkSetupCode(held).then((settings) => {
+      setCode(held);
+      setLogin(settings);
+      setStep((s) => Math.max(s, 1));
+    }, dropSetupCode);
+  }, []);
 
   if (state.data && !state.data.setupOpen) {
     return (
@@ -61,10 +75,26 @@ export function SetupWizard() {
       {step === 0 && (
         <CodeStep
           onDone={(c, settings) => {
+            holdSetupCode(c);
             setCode(c);
             setLogin(settings);
             setStep(1);
+            // The guard loads the menu the code opens (this screen, tenants, data sources).
+            void revalidator.revalidate();
           }}
+        />
+      )}
+      {step > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('site-login-settings.setup.moreTitle')}
+          description={
+            <Space size="middle">
+              <Link to="/TenantMan">{t('site-login-settings.setup.tenants')}</Link>
+              <Link to="/DataSourceMan">{t('site-login-settings.setup.dataSources')}</Link>
+            </Space>
+          }
         />
       )}
       {step === 1 && login && <LoginStep code={code} initial={login} onDone={() => setStep(2)} />}
@@ -150,6 +180,9 @@ function AdminStep({ code }: { code: string }) {
   const submit = async (values: AdminForm) => {
     try {
       await createFirstAdmin({ ...values, code });
+      // Setup is over: the code and the setup menu go; the administrator signs in.
+      dropSetupCode();
+      useAppStore.getState().clearPermission();
       void message.success(t('site-login-settings.setup.done'));
       await navigate('/login', { replace: true });
     } catch (e) {

@@ -1,4 +1,5 @@
-import { type MenuItem, tenantAddSchema, tenantFieldsSchema, userNameSchema } from '@trestle/shared';
+import { useQuery } from '@tanstack/react-query';
+import { tenantAddSchema, tenantFieldsSchema, userNameSchema } from '@trestle/shared';
 import { App, DatePicker, Form, Input, Switch, Tree } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,8 +8,7 @@ import { AppModal } from '../../components/AppModal.tsx';
 import { buildMenuTree, type MenuNode } from '../../components/menu-tree.ts';
 import { zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
-import { useAppStore } from '../../lib/store.ts';
-import { addTenant, getTenant, updateTenant } from './tenants-api.ts';
+import { addTenant, getPackageMenus, getTenant, updateTenant } from './tenants-api.ts';
 
 type Values = {
   code: string;
@@ -20,14 +20,9 @@ type Values = {
   admin?: { userName: string; userTrueName: string; password: string };
 };
 
-/** Not offered for a package: the platform's own screens stay with it; every tenant has home and profile. */
-const NOT_OFFERED = ['/TenantMan', '/sysMenu', '/Button', '/icons', '/home', '/UserInfo/Manager'];
-
 type TreeNode = { key: number; title: string; children: TreeNode[] };
 const toTreeData = (nodes: MenuNode[]): TreeNode[] =>
-  nodes
-    .filter((n) => !NOT_OFFERED.includes(n.entry.url))
-    .map((n) => ({ key: n.entry.id, title: n.entry.name, children: toTreeData(n.children) }));
+  nodes.map((n) => ({ key: n.entry.id, title: n.entry.name, children: toTreeData(n.children) }));
 
 /** Add a tenant (with its admin) or edit one; the package is a tree of the menus a tenant may use. */
 export function TenantDialog({
@@ -44,8 +39,8 @@ export function TenantDialog({
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [isPlatform, setIsPlatform] = useState(false);
-  const permission = useAppStore((s) => s.permission);
-  const treeData = useMemo(() => toTreeData(buildMenuTree(permission as MenuItem[])), [permission]);
+  const offered = useQuery({ queryKey: ['tenants', 'packageMenus'], queryFn: getPackageMenus });
+  const treeData = useMemo(() => toTreeData(buildMenuTree(offered.data ?? [])), [offered.data]);
   const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
   const adding = id === null;
 
@@ -174,7 +169,8 @@ export function TenantDialog({
               Array.isArray(checked) ? checked : checked.checked
             }
           >
-            <Tree checkable defaultExpandAll treeData={treeData} data-testid="tenant-package" />
+            {/* Mounted again once the menus arrive: defaultExpandAll only acts on the first render. */}
+            <Tree key={treeData.length} checkable defaultExpandAll treeData={treeData} data-testid="tenant-package" />
           </Form.Item>
         )}
       </Form>

@@ -70,14 +70,19 @@ export function TenantManPage() {
               disabled: !selected,
               onClick: () => selected && setDialog({ id: selected.id }),
             },
-            {
-              id: idOf('Update'),
-              key: 'switch',
-              label: t('tenants.switch'),
-              icon: <SwapOutlined />,
-              disabled: !selected || selected.id === me?.tenant.id || !selected.enabled,
-              onClick: () => selected && void switchTenant(selected.id),
-            },
+            // Working in a tenant needs a platform administrator's session: not offered during first-run setup.
+            ...(me
+              ? [
+                  {
+                    id: idOf('Update'),
+                    key: 'switch',
+                    label: t('tenants.switch'),
+                    icon: <SwapOutlined />,
+                    disabled: !selected || selected.id === me.tenant.id || !selected.enabled,
+                    onClick: () => selected && void switchTenant(selected.id),
+                  },
+                ]
+              : []),
           ]}
         />
       </Space>

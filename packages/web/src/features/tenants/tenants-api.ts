@@ -1,10 +1,13 @@
-import type { TenantAdd, TenantDetail, TenantRow, TenantUpdate } from '@trestle/shared';
+import type { MenuItem, TenantAdd, TenantDetail, TenantRow, TenantUpdate } from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { setToken } from '../../lib/token.ts';
 
 export const listTenants = (q: string, page: number, rows: number) =>
   http.post<{ rows: TenantRow[]; total: number }>('/api/TenantMan/getPageData', { q, page, rows });
+
+/** The menus a package may hold (the platform's own and everyone's base menus are left out by the server). */
+export const getPackageMenus = () => http.get<MenuItem[]>('/api/TenantMan/packageMenus');
 
 export const getTenant = (id: number) => http.get<TenantDetail>('/api/TenantMan/get', { id });
 
