@@ -30,6 +30,8 @@ import { menuRoutes } from './features/menu/menu.routes.ts';
 import { organizationRoutes } from './features/organizations/organization.routes.ts';
 import { permissionRoutes } from './features/permissions/permissions.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { customerEntity, supplierEntity } from './features/projects/parties.entities.ts';
+import { omProjectEntity, projectEntity, projectTeamEntity } from './features/projects/project.entities.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
@@ -146,14 +148,17 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const definitions = [
     employeeEntity,
     ...dictionaryEntities(dictionaries),
-    // [issue 4: users-roles]
-    // [issue 4: organizations-menus]
-    // [issue 4: logs-files]
     ...logEntities,
-    // [issue 4: site-login-settings]
-    // [issue 4: data-permissions]
-    // [issue 4: tenants]
-    // [issue 4: data-sources]
+    // The project area (issue 5), one line per part.
+    customerEntity,
+    supplierEntity,
+    projectEntity,
+    omProjectEntity,
+    projectTeamEntity,
+    // [issue 5: sales]
+    // [issue 5: purchasing]
+    // [issue 5: schedule]
+    // [issue 5: warnings]
   ];
   await app.register(engineRoutes({ db, now, definitions }));
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects: objectStoreOf(config) }));

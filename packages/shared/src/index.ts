@@ -11,6 +11,13 @@ export * from './entities/employee.ts';
 export * from './entities/file.ts';
 // [issue 4: organizations-menus]
 export * from './entities/organization.ts';
+// [issue 5: core]
+export * from './entities/project/parties.ts';
+export * from './entities/project/project.ts';
+// [issue 5: sales]
+// [issue 5: purchasing]
+// [issue 5: schedule]
+// [issue 5: warnings]
 export * from './entities/request-log.ts';
 // [issue 4: users-roles]
 export * from './entities/role.ts';

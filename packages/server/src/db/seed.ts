@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, userKeyOf } from '../features/auth/passwords.ts';
-import { actAsTenant, type Db } from './client.ts';
+import { actAsTenant, type Db, queryRows } from './client.ts';
 import {
   buttons,
   dictionaries,
@@ -17,6 +17,7 @@ import {
   userRoles,
   users,
 } from './schema.ts';
+import { PROJECT_AREAS, type SeedDictionary, type SeedMenu } from './seed-project.ts';
 
 const BUTTONS = [
   { code: 'Search', name: 'Search', nameZh: '查询', functionName: 'search', icon: 'SearchOutlined' },
@@ -30,7 +31,7 @@ const BUTTONS = [
 ];
 
 // A menu entry only for a screen that works; each later feature seeds its own.
-const MENUS = [
+const BASE_MENUS: SeedMenu[] = [
   { code: 'Home', name: 'Home', nameZh: '首页', url: '/home', icon: 'HomeOutlined', parent: null, buttons: [] },
   {
     code: 'UserInfo',
@@ -259,21 +260,24 @@ const MENUS = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete'],
   },
-] as const;
+];
 
-const enableOf = (m: (typeof MENUS)[number]): number => ('enable' in m ? Number(m.enable) : 1);
+const MENUS = [...BASE_MENUS, ...PROJECT_AREAS.flatMap((a) => a.menus)];
+const enableOf = (m: SeedMenu): number => m.enable ?? 1;
 
 const ROLE_GRANTS: Record<string, Record<string, string[]>> = {
-  pm: { Home: [], UserInfo: ['Search', 'Update'], Employee: ['Search', 'Export'], DictionaryList: ['Search'] },
+  pm: {
+    Home: [],
+    UserInfo: ['Search', 'Update'],
+    Employee: ['Search', 'Export'],
+    DictionaryList: ['Search'],
+    ...Object.assign({}, ...PROJECT_AREAS.map((a) => a.pmGrants)),
+  },
   staff: { Home: [], UserInfo: ['Search', 'Update'] },
-  // [issue 4: users-roles]
-  // [issue 4: organizations-menus]
-  // [issue 4: logs-files]
-  // [issue 4: site-login-settings]
-  // [issue 4: data-permissions]
-  // [issue 4: tenants]
-  // [issue 4: data-sources]
 };
+
+/** The pm role sees the project area's documents of its own projects only; master data stays open. */
+const PM_OPEN_ENTITIES = ['Customer', 'Supplier'];
 
 const DEMO_USERS = [
   { userName: 'admin', password: 'Admin@2026', userTrueName: 'Administrator', org: 'HQ', roles: ['admin', 'staff'] },
@@ -440,10 +444,42 @@ export async function seed(db: Db, opts: { demo: boolean }) {
       );
     }
     await seedEmployees(tx, tenant.id, orgIds);
+    await seedProjectArea(tx, tenant.id, roleIds.get('pm'));
   });
 }
 
-const DICTIONARIES: { code: string; name: string; items: [string, string, string][] }[] = [
+/** The pm role's "projects" scope on the project area, then each area's demo data in order. */
+async function seedProjectArea(tx: Db, tenantId: number, pmRoleId: number | undefined) {
+  const scoped = Object.keys(ROLE_GRANTS.pm ?? {}).filter(
+    (code) => PROJECT_AREAS.some((a) => code in a.pmGrants) && !PM_OPEN_ENTITIES.includes(code),
+  );
+  if (pmRoleId !== undefined && scoped.length) {
+    await tx.execute(
+      sql`insert into role_data_scopes (tenant_id, role_id, entity, scope)
+          values ${sql.join(
+            scoped.map((entity) => sql`(${tenantId}, ${pmRoleId}, ${entity}, 'projects')`),
+            sql`, `,
+          )} on conflict do nothing`,
+    );
+  }
+  const ids = async (query: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(tx, query)).map((r) => r.id);
+  const [adminUserId] = await ids(sql`select id from users where user_key = 'admin'`);
+  const [pmUserId] = await ids(sql`select id from users where user_key = 'pm'`);
+  if (adminUserId === undefined || pmUserId === undefined) return;
+  const ctx = {
+    tenantId,
+    adminUserId,
+    pmUserId,
+    projects: [],
+    customerIds: [],
+    supplierIds: [],
+    employeeIds: await ids(sql`select id from employees where status = 'active' order by code`),
+    today: new Date(),
+  };
+  for (const area of PROJECT_AREAS) await area.demo?.(tx, ctx);
+}
+
+const BASE_DICTIONARIES: SeedDictionary[] = [
   {
     code: 'gender',
     name: 'Gender',
@@ -482,6 +518,8 @@ const DICTIONARIES: { code: string; name: string; items: [string, string, string
     ],
   },
 ];
+
+const DICTIONARIES = [...BASE_DICTIONARIES, ...PROJECT_AREAS.flatMap((a) => a.dictionaries)];
 
 /** The dictionaries the built-in screens use; existing codes are left as the admin edited them. */
 export async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {

@@ -19,6 +19,8 @@ export type Hooks = {
   afterUpdate?(ctx: HookContext, next: Row, before: Row): Promise<void> | void;
   beforeDel?(ctx: HookContext, row: Row): Promise<void> | void;
   afterDel?(ctx: HookContext, row: Row): Promise<void> | void;
+  /** Submitting for approval: the place for the checks a document must pass before anyone approves it. */
+  beforeSubmit?(ctx: HookContext, row: Row): Promise<void> | void;
   beforeAudit?(ctx: HookContext, row: Row, status: 1 | 2, reason: string): Promise<void> | void;
   afterAudit?(ctx: HookContext, row: Row, status: 1 | 2, reason: string): Promise<void> | void;
   beforeImport?(ctx: HookContext, rows: Row[]): Promise<void> | void;
@@ -31,4 +33,9 @@ export type EntityDefinition = {
   filter?(auth: AuthContext): SQL;
   /** Detail entities are edited through their master only: no routes of their own. */
   detailOnly?: boolean;
+  /**
+   * With `audit`: the fields an approved document may still change (its lifecycle status, actual
+   * dates). Everything else, details included, changes only through the entity's amendment path.
+   */
+  editableWhenApproved?: readonly string[];
 };

@@ -1,4 +1,5 @@
 import {
+  approvalEntrySchema,
   auditBodySchema,
   delBodySchema,
   type EntityMeta,
@@ -7,6 +8,7 @@ import {
   pageRequestSchema,
   pageResultSchema,
   saveBodySchema,
+  submitBodySchema,
 } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,11 +17,12 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import { type AuthContext, authOf } from '../http/auth.ts';
 import { AppError, badRequest, envelope } from '../http/errors.ts';
+import { approvalHistory, auditEntity, submitEntity } from './approval.ts';
 import type { EntityDefinition } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
 import { pageData } from './read.ts';
 import { scopeWhere } from './scope.ts';
-import { addEntity, auditEntity, delEntity, updateEntity, type WriteDeps } from './write.ts';
+import { addEntity, delEntity, updateEntity, type WriteDeps } from './write.ts';
 
 export type EngineDeps = { db: Db; now: () => Date; definitions: EntityDefinition[] };
 
@@ -169,6 +172,29 @@ export function engineRoutes(deps: EngineDeps) {
       });
 
       if (meta.audit) {
+        r.post(`${base}/submit`, {
+          config: grant('Update'),
+          schema: {
+            tags,
+            summary: `${meta.label.en}: submit drafts (or rejected documents) for approval`,
+            body: submitBodySchema,
+            response: { 200: countEnvelope },
+          },
+          handler: async (req) =>
+            envelope({ count: await submitEntity(deps.db, await context(req), def, req.body) }, 'Submitted'),
+        });
+
+        r.get(`${base}/approvalHistory`, {
+          config: grant('Search'),
+          schema: {
+            tags,
+            summary: `${meta.label.en}: a document's approval steps, oldest first`,
+            querystring: z.strictObject({ key: z.coerce.number().int().positive() }),
+            response: { 200: envelopeSchema(z.array(approvalEntrySchema)) },
+          },
+          handler: async (req) => envelope(await approvalHistory(deps.db, await context(req), def, req.query.key)),
+        });
+
         r.post(`${base}/audit`, {
           config: grant('Audit'),
           schema: {

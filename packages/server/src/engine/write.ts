@@ -1,16 +1,16 @@
-import { auditBodySchema, columnOf, type EntityMeta, rowSchema, type saveBodySchema } from '@trestle/shared';
+import { columnOf, type EntityMeta, rowSchema, type saveBodySchema } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
+import { checkDeletable, checkUnlocked } from './approval.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
 import { abort, invalidRow, rowNotFound, staleVersion } from './errors.ts';
 import { rowsByKeys } from './read.ts';
 import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
 
 type SaveBody = z.output<typeof saveBodySchema>;
-type AuditBody = z.output<typeof auditBodySchema>;
 
 export type WriteDeps = {
   auth: AuthContext;
@@ -227,8 +227,9 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
       writableEntries(def.meta, row).map(([f, v]) => [f.name, null, v]),
     );
     await saveDetails(tx, d, def, key, body, hc);
-    await checkStillInScope(tx, d, def, key);
+    // After the hook: what it writes (a project's membership, say) may be what puts the row in scope.
     await def.hooks?.afterAdd?.(hc, { ...row, [def.meta.key]: key });
+    await checkStillInScope(tx, d, def, key);
     return key;
   });
 }
@@ -240,14 +241,21 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
     const [before] = await rowsByKeys(tx, def.meta, d.scopeOf(def), [key], true);
     if (!before) throw rowNotFound(key);
     if (before.version !== next.version) throw staleVersion();
+    const touchesDetails = [...Object.values(body.detailData), ...Object.values(body.delKeys)].some((l) => l.length);
+    checkUnlocked(
+      def,
+      before,
+      diff(def.meta, before, next).map(([f]) => f),
+      touchesDetails,
+    );
     const hc = { auth: d.auth, tx };
     await def.hooks?.beforeUpdate?.(hc, next, before);
     await checkUnique(tx, d, def, next, key);
     await updateRow(tx, d, def, key, Number(next.version), next);
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
     await saveDetails(tx, d, def, key, body, hc);
-    await checkStillInScope(tx, d, def, key);
     await def.hooks?.afterUpdate?.(hc, next, before);
+    await checkStillInScope(tx, d, def, key);
     return key;
   });
 }
@@ -259,6 +267,7 @@ export async function delEntity(db: Db, d: WriteDeps, def: EntityDefinition, key
     const rows = await rowsByKeys(tx, def.meta, d.scopeOf(def), unique, true);
     if (rows.length !== unique.length)
       throw rowNotFound(unique.filter((k) => !rows.some((r) => r[def.meta.key] === k)).join(','));
+    checkDeletable(def, rows);
     const hc = { auth: d.auth, tx };
     for (const r of rows) await def.hooks?.beforeDel?.(hc, r);
     const ids = sql.join(
@@ -285,33 +294,6 @@ export async function delEntity(db: Db, d: WriteDeps, def: EntityDefinition, key
     for (const r of rows) {
       await logChanges(tx, d, def.meta, Number(r[def.meta.key]), 'del', [['', r, null]]);
       await def.hooks?.afterDel?.(hc, r);
-    }
-    return rows.length;
-  });
-}
-
-export async function auditEntity(db: Db, d: WriteDeps, def: EntityDefinition, raw: unknown): Promise<number> {
-  const body: AuditBody = parse(auditBodySchema, raw);
-  if (body.status === 2 && !body.reason)
-    throw badRequest('Give a reason for the rejection', { reason: 'required when rejecting' });
-  const unique = [...new Set(body.keys)];
-  return db.transaction(async (tx) => {
-    const rows = await rowsByKeys(tx, def.meta, d.scopeOf(def), unique, true);
-    if (rows.length !== unique.length) throw rowNotFound(unique.join(','));
-    const hc = { auth: d.auth, tx };
-    for (const r of rows) await def.hooks?.beforeAudit?.(hc, r, body.status, body.reason);
-    const ids = sql.join(
-      unique.map((k) => sql`${k}`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${table(def.meta)} t set audit_status = ${body.status}, audit_reason = ${body.reason}, audited_by = ${d.auth.userId}, audited_at = ${d.now}, version = version + 1 where t.${keyColumn(def.meta)} in (${ids}) and ${d.scopeOf(def)}`,
-    );
-    for (const r of rows) {
-      await logChanges(tx, d, def.meta, Number(r[def.meta.key]), 'audit', [
-        ['auditStatus', r.auditStatus, body.status],
-      ]);
-      await def.hooks?.afterAudit?.(hc, r, body.status, body.reason);
     }
     return rows.length;
   });

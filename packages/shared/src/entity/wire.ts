@@ -65,6 +65,26 @@ export type SaveBody = z.input<typeof saveBodySchema>;
 
 export const delBodySchema = z.array(z.number().int()).min(1).max(1000);
 
+/**
+ * Approval states of an entity with `audit` (the column audit_status): Vol's 1 approved and 2
+ * rejected, with 0 draft and 3 in approval. Draft and rejected documents may be edited and submitted;
+ * a document in approval is locked; an approved one changes only where its entity allows.
+ */
+export const AuditStatus = { draft: 0, approved: 1, rejected: 2, inApproval: 3 } as const;
+export type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
+
+/** Submit documents for approval. */
+export const submitBodySchema = z.strictObject({ keys: z.array(z.number().int()).min(1).max(1000) });
+
+/** One step of a document's approval history, newest last. */
+export const approvalEntrySchema = z.object({
+  action: z.enum(['submit', 'approve', 'reject']),
+  reason: z.string(),
+  userName: z.string().nullable(),
+  at: z.string(),
+});
+export type ApprovalEntry = z.infer<typeof approvalEntrySchema>;
+
 export const auditBodySchema = z.strictObject({
   keys: z.array(z.number().int()).min(1).max(1000),
   /** 1 approve, 2 reject (Vol's auditStatus). */

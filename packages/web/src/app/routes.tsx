@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { guardLoader } from './guard.ts';
 import { lazyRoute } from './lazy-route.ts';
+import { projectAreaRoutes } from './project-routes.tsx';
 import { InitialLoading, RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 
@@ -70,7 +71,8 @@ export const routes: RouteObject[] = [
               import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage })),
             ),
           },
-          // [issue 4: users-roles]
+          // The project area (issue 5).
+          ...projectAreaRoutes,
           {
             path: 'User',
             lazy: lazyRoute(() => import('../features/users/UsersPage.tsx').then((m) => ({ Component: m.UsersPage }))),
@@ -91,7 +93,6 @@ export const routes: RouteObject[] = [
               import('../features/permissions/PermissionPage.tsx').then((m) => ({ Component: m.PermissionPage })),
             ),
           },
-          // [issue 4: organizations-menus]
           {
             path: 'sysMenu',
             lazy: lazyRoute(() =>
@@ -110,7 +111,6 @@ export const routes: RouteObject[] = [
               })),
             ),
           },
-          // [issue 4: logs-files]
           { path: 'Log', loader: () => redirect('/Log/Request'), element: <Navigate to="/Log/Request" replace /> },
           {
             path: 'Log/Request',
@@ -134,7 +134,6 @@ export const routes: RouteObject[] = [
             path: 'File',
             lazy: lazyRoute(() => import('../features/files/FilesPage.tsx').then((m) => ({ Component: m.FilesPage }))),
           },
-          // [issue 4: site-login-settings]
           {
             path: 'SiteConfig',
             lazy: lazyRoute(() =>
@@ -147,7 +146,6 @@ export const routes: RouteObject[] = [
               import('../features/login-set/LoginSetPage.tsx').then((m) => ({ Component: m.LoginSetPage })),
             ),
           },
-          // [issue 4: data-permissions]
           {
             path: 'dataPermission',
             lazy: lazyRoute(() =>
@@ -156,14 +154,12 @@ export const routes: RouteObject[] = [
               })),
             ),
           },
-          // [issue 4: tenants]
           {
             path: 'TenantMan',
             lazy: lazyRoute(() =>
               import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
             ),
           },
-          // [issue 4: data-sources]
           {
             path: 'DataSourceMan',
             lazy: lazyRoute(() =>

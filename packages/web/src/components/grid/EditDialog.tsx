@@ -8,6 +8,7 @@ import { AppModal } from '../AppModal.tsx';
 import { EngineForm } from '../form/EngineForm.tsx';
 import type { FieldSource } from '../form/FieldInput.tsx';
 import { labelOf } from '../form/layout.ts';
+import { ApprovalHistory } from './ApprovalHistory.tsx';
 import type { Row } from './columns.tsx';
 import { DetailTable } from './DetailTable.tsx';
 import { defaultsOf, editFields } from './edit-fields.ts';
@@ -104,6 +105,12 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
             </div>
           );
         })}
+        {meta.audit && row && (
+          <>
+            <Divider style={{ margin: '8px 0' }} />
+            <ApprovalHistory meta={meta} row={row} />
+          </>
+        )}
       </Form>
     </AppModal>
   );

@@ -7,6 +7,7 @@ import {
   ImportOutlined,
   PlusOutlined,
   SearchOutlined,
+  SendOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityMeta, FieldMeta, PageRequest, Where } from '@trestle/shared';
@@ -155,6 +156,16 @@ export function ViewGrid({ meta, detailMetas = [] }: Props) {
     }
   };
 
+  const submitSelected = async () => {
+    try {
+      await api.submit(selected);
+      void message.success(t('grid.submitted'));
+      refresh();
+    } catch {
+      // The HTTP client has shown the refusal.
+    }
+  };
+
   const items: ToolbarItem[] = [
     { id: idOf('Search'), key: 'search', label: t('grid.search'), icon: <SearchOutlined />, onClick: search },
     {
@@ -199,6 +210,13 @@ export function ViewGrid({ meta, detailMetas = [] }: Props) {
     },
     ...(meta.audit
       ? [
+          {
+            id: idOf('Update'),
+            key: 'submit',
+            label: t('grid.submit'),
+            icon: <SendOutlined />,
+            onClick: () => (selected.length ? void submitSelected() : void message.warning(t('grid.selectSome'))),
+          },
           {
             id: idOf('Audit'),
             key: 'audit',

@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { FileThumbnail, splitUrls } from '../form/FileField.tsx';
 import { labelOf } from '../form/layout.ts';
+import { ApprovalTag } from './ApprovalHistory.tsx';
 import { type Dictionary, dictLabel } from './dictionaries.ts';
 
 export type Row = Record<string, unknown>;
@@ -60,6 +61,22 @@ export function cellText(
 const isNumeric = (f: FieldMeta) => f.type === 'decimal' || f.type === 'integer';
 
 export function buildColumns(meta: EntityMeta, ctx: Context): TableColumnsType<Row> {
+  // A document with an approval shows where it stands, after its own columns.
+  const approval = meta.audit
+    ? [
+        {
+          key: 'auditStatus',
+          dataIndex: 'auditStatus',
+          title: ctx.t('grid.approval'),
+          width: 110,
+          render: (status: unknown) => <ApprovalTag status={status} />,
+        },
+      ]
+    : [];
+  return [...fieldColumns(meta, ctx), ...approval];
+}
+
+function fieldColumns(meta: EntityMeta, ctx: Context): TableColumnsType<Row> {
   return listFields(meta)
     .filter((f) => !ctx.hidden.has(f.name))
     .map((f) => ({

@@ -1,4 +1,4 @@
-import type { PageRequest, PageResult, SaveBody } from '@trestle/shared';
+import type { ApprovalEntry, PageRequest, PageResult, SaveBody } from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 import type { Option } from '../form/selects.tsx';
 
@@ -31,6 +31,8 @@ export function entityApi(name: string) {
     add: (body: SaveBody) => http.post<{ key: number }>(`${base}/add`, body, { quiet: true }),
     update: (body: SaveBody) => http.post<{ key: number }>(`${base}/update`, body, { quiet: true }),
     del: (keys: number[]) => http.post<{ count: number }>(`${base}/del`, keys),
+    submit: (keys: number[]) => http.post<{ count: number }>(`${base}/submit`, { keys }),
+    approvalHistory: (key: number) => http.get<ApprovalEntry[]>(`${base}/approvalHistory`, { key }),
     audit: (keys: number[], status: 1 | 2, reason: string) =>
       http.post<{ count: number }>(`${base}/audit`, { keys, status, reason }),
     exportFile: (req: PageRequest) => http.download(`${base}/export`, req),
