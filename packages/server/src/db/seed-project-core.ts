@@ -186,7 +186,7 @@ export const coreArea: AreaSeed = {
     },
     {
       code: 'ProjectInformation',
-      name: 'Projects',
+      name: 'Project information',
       nameZh: '项目信息',
       url: '/ProjectInformation',
       icon: 'ProjectOutlined',

@@ -80,11 +80,11 @@ async function syncMembers({ tx, auth }: HookContext, projectId: number) {
   await tx.execute(sql`delete from project_members where project_id = ${projectId}`);
   await tx.execute(
     sql`insert into project_members (tenant_id, project_id, user_id)
-        select ${auth.tenantId}, ${projectId}, e.user_id from employees e
+        select ${auth.tenantId}::integer, ${projectId}::integer, e.user_id from employees e
         where e.user_id is not null and e.deleted_at is null and (
           e.id = (select manager_id from projects where id = ${projectId})
           or e.id in (select employee_id from project_team where project_id = ${projectId} and leave_date is null))
-        union select ${auth.tenantId}, ${projectId}, created_by from projects where id = ${projectId} and created_by is not null
+        union select ${auth.tenantId}::integer, ${projectId}::integer, created_by from projects where id = ${projectId} and created_by is not null
         on conflict do nothing`,
   );
 }

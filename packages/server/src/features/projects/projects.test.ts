@@ -1,0 +1,240 @@
+import type { ApprovalEntry, PageResult } from '@trestle/shared';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+let admin: string;
+let pm: string;
+let ids: { customer: number; org: number; pmEmployee: number; otherEmployee: number; leftEmployee: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', 'Admin@2026');
+  pm = await t.login('pm', 'Pm@2026');
+  const one = async (query: ReturnType<typeof sql>) =>
+    (await queryRows<{ id: number }>(t.database.db, query))[0]?.id ?? 0;
+  ids = {
+    customer: await one(sql`select id from customers order by code limit 1`),
+    org: await one(sql`select id from organizations where code = 'PMO'`),
+    pmEmployee: await one(sql`select e.id from employees e join users u on u.id = e.user_id where u.user_key = 'pm'`),
+    otherEmployee: await one(
+      sql`select id from employees where status = 'active' and user_id is null order by code limit 1`,
+    ),
+    leftEmployee: await one(sql`select id from employees where status = 'left' limit 1`),
+  };
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, token = admin) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const page = async (entity: string, token = admin, wheres: unknown[] = []) =>
+  body(await post(`/api/${entity}/getPageData`, { page: 1, rows: 100, wheres }, token)).data as PageResult;
+const rowOf = async (entity: string, code: string, token = admin) =>
+  (await page(entity, token, [{ name: 'code', value: code, displayType: 'eq' }])).rows[0] as Record<string, unknown>;
+
+const newProject = (code: string, extra: Record<string, unknown> = {}) => ({
+  mainData: {
+    code,
+    name: `Project ${code}`,
+    customerId: ids.customer,
+    organizationId: ids.org,
+    managerId: ids.pmEmployee,
+    plannedStart: '2026-12-01',
+    plannedEnd: '2027-06-30',
+    ...extra,
+  },
+});
+
+describe('projects: kinds and scope', () => {
+  it('shows delivery projects on ProjectInformation and O&M ones on YWProjectInformation, never the other kind', async () => {
+    const delivery = await page('ProjectInformation');
+    const om = await page('YWProjectInformation');
+    expect(delivery.total).toBe(16);
+    expect(om.total).toBe(4);
+    expect(delivery.rows.every((r) => String(r.code).startsWith('XM'))).toBe(true);
+    const someOm = om.rows[0]?.id;
+    const crossed = await post('/api/ProjectInformation/update', {
+      mainData: { id: someOm, version: 1, name: 'Hijacked' },
+    });
+    expect(crossed.statusCode).toBe(404);
+  });
+
+  it('lets pm see only the projects it is a member of, in list, detail and export', async () => {
+    const mine = await page('ProjectInformation', pm);
+    const members = await queryRows<{ project_id: number }>(
+      t.database.db,
+      sql`select pm.project_id from project_members pm join users u on u.id = pm.user_id
+          join projects p on p.id = pm.project_id where u.user_key = 'pm' and p.type = 'DELIVERY'`,
+    );
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.rows.map((r) => r.id).sort()).toEqual(members.map((m) => m.project_id).sort());
+    // The export holds the same rows: one line per project, after the header.
+    const exported = await post('/api/ProjectInformation/export', { page: 1, rows: 30 }, pm);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(new Uint8Array(exported.rawPayload).buffer);
+    expect((wb.worksheets[0]?.rowCount ?? 0) - 1).toBe(mine.total);
+    const other = (await page('ProjectInformation')).rows.find((r) => !members.some((m) => m.project_id === r.id));
+    const detail = await post('/api/ProjectInformation/getDetailPage', { page: 1, rows: 30, value: other?.id }, pm);
+    expect(detail.statusCode).toBe(404);
+    const ownDetail = await post(
+      '/api/ProjectInformation/getDetailPage',
+      { page: 1, rows: 30, value: mine.rows[0]?.id },
+      pm,
+    );
+    expect((body(ownDetail).data as PageResult).rows.length).toBeGreaterThan(0);
+    const hidden = await post('/api/ProjectInformation/update', { mainData: { id: other?.id, version: 1 } }, pm);
+    expect(hidden.statusCode).toBe(404);
+  });
+});
+
+describe('projects: approval and lifecycle', () => {
+  it('walks draft → in approval → approved, locks the plan, then allows only listed status moves', async () => {
+    const added = await post('/api/ProjectInformation/add', newProject('XM-T-001'), pm);
+    expect(added.statusCode, added.body).toBe(200);
+    // The creator keeps seeing what it added (membership), as a draft.
+    let row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    expect(row).toMatchObject({ status: 'DRAFT', auditStatus: 0 });
+
+    // Draft cannot jump to in progress by editing.
+    const jump = await post(
+      '/api/ProjectInformation/update',
+      { mainData: { id: row.id, version: row.version, status: 'IN_PROGRESS' } },
+      pm,
+    );
+    expect([jump.statusCode, body(jump).message]).toEqual([422, 'The status cannot go from DRAFT to IN_PROGRESS']);
+
+    expect((await post('/api/ProjectInformation/submit', { keys: [row.id] }, pm)).statusCode).toBe(200);
+    row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    const locked = await post(
+      '/api/ProjectInformation/update',
+      { mainData: { id: row.id, version: row.version, name: 'Renamed' } },
+      pm,
+    );
+    expect([locked.statusCode, body(locked).message]).toEqual([
+      422,
+      'This document is in approval: it cannot change until it is approved or rejected',
+    ]);
+    // pm holds no Audit grant.
+    expect((await post('/api/ProjectInformation/audit', { keys: [row.id], status: 1 }, pm)).statusCode).toBe(403);
+    const noReason = await post('/api/ProjectInformation/audit', { keys: [row.id], status: 2 });
+    expect(noReason.statusCode).toBe(400);
+    expect((await post('/api/ProjectInformation/audit', { keys: [row.id], status: 1, reason: 'Go' })).statusCode).toBe(
+      200,
+    );
+
+    row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    expect(row).toMatchObject({ status: 'IN_PROGRESS', auditStatus: 1 });
+    const plan = await post(
+      '/api/ProjectInformation/update',
+      { mainData: { id: row.id, version: row.version, plannedEnd: '2027-09-30' } },
+      pm,
+    );
+    expect([plan.statusCode, body(plan).message]).toEqual([
+      422,
+      'This document is approved: Planned end can change only through an amendment',
+    ]);
+    const hold = await post(
+      '/api/ProjectInformation/update',
+      { mainData: { id: row.id, version: row.version, status: 'ON_HOLD', progressPct: '12.50' } },
+      pm,
+    );
+    expect(hold.statusCode, hold.body).toBe(200);
+    row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    const close = await post(
+      '/api/ProjectInformation/update',
+      { mainData: { id: row.id, version: row.version, status: 'CLOSED' } },
+      pm,
+    );
+    expect([close.statusCode, body(close).message]).toEqual([422, 'The status cannot go from ON_HOLD to CLOSED']);
+    expect((await post('/api/ProjectInformation/del', [row.id])).statusCode).toBe(422);
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/ProjectInformation/approvalHistory?key=${row.id}`,
+      headers: bearer(pm),
+    });
+    expect((body(history).data as ApprovalEntry[]).map((s) => [s.action, s.reason, s.userName])).toEqual([
+      ['submit', '', 'Paula Meyer'],
+      ['approve', 'Go', 'Administrator'],
+    ]);
+  });
+
+  it('sends a rejected project back with its reason, editable and ready to resubmit', async () => {
+    await post('/api/ProjectInformation/add', newProject('XM-T-002'));
+    let row = await rowOf('ProjectInformation', 'XM-T-002');
+    await post('/api/ProjectInformation/submit', { keys: [row.id] });
+    const again = await post('/api/ProjectInformation/submit', { keys: [row.id] });
+    expect([again.statusCode, body(again).message]).toEqual([422, 'This document is already in approval']);
+    await post('/api/ProjectInformation/audit', { keys: [row.id], status: 2, reason: 'Budget missing' });
+    row = await rowOf('ProjectInformation', 'XM-T-002');
+    expect(row).toMatchObject({ auditStatus: 2, auditReason: 'Budget missing', status: 'DRAFT' });
+    const edited = await post('/api/ProjectInformation/update', {
+      mainData: { id: row.id, version: row.version, name: 'Fixed' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await post('/api/ProjectInformation/submit', { keys: [row.id] })).statusCode).toBe(200);
+    const audited = await post('/api/ProjectInformation/audit', { keys: [row.id, row.id], status: 1 });
+    expect(audited.statusCode).toBe(200);
+  });
+
+  it('refuses a manager who left, reversed dates and an O&M service period that ends before it starts', async () => {
+    const left = await post('/api/ProjectInformation/add', newProject('XM-T-003', { managerId: ids.leftEmployee }));
+    expect([left.statusCode, body(left).message]).toEqual([422, 'The project manager must be an active employee']);
+    const reversed = await post('/api/ProjectInformation/add', newProject('XM-T-004', { plannedEnd: '2026-11-30' }));
+    expect([reversed.statusCode, body(reversed).message]).toEqual([
+      422,
+      'The planned end cannot be before the planned start',
+    ]);
+    const om = await post(
+      '/api/YWProjectInformation/add',
+      newProject('YW-T-001', {
+        serviceStart: '2027-01-01',
+        serviceEnd: '2026-12-31',
+        serviceScope: 'Quarterly inspection',
+        billingCycle: 'QUARTERLY',
+      }),
+    );
+    expect([om.statusCode, body(om).message]).toEqual([422, 'The service end must be after the service start']);
+    const omOk = await post(
+      '/api/YWProjectInformation/add',
+      newProject('YW-T-002', {
+        serviceStart: '2027-01-01',
+        serviceEnd: '2027-12-31',
+        serviceScope: 'Quarterly inspection',
+        billingCycle: 'QUARTERLY',
+        type: 'DELIVERY',
+      }),
+    );
+    expect(omOk.statusCode, omOk.body).toBe(200);
+    // Whatever the body says, an O&M screen writes O&M projects.
+    expect(await rowOf('YWProjectInformation', 'YW-T-002')).toMatchObject({ type: 'OM', status: 'DRAFT' });
+  });
+
+  it('adds the team with the project, and team members see it in their scope', async () => {
+    // Managed by someone else: pm sees the project as a team member.
+    const res = await post('/api/ProjectInformation/add', {
+      mainData: { ...newProject('XM-T-005').mainData, managerId: ids.otherEmployee },
+      detailData: { ProjectTeam: [{ employeeId: ids.pmEmployee, role: 'TECH_LEAD', allocationPct: '50' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowOf('ProjectInformation', 'XM-T-005', pm)).toBeDefined();
+    const bad = await post('/api/ProjectInformation/add', {
+      mainData: newProject('XM-T-006').mainData,
+      detailData: { ProjectTeam: [{ employeeId: ids.leftEmployee, role: 'ENGINEER' }] },
+    });
+    expect([bad.statusCode, body(bad).message]).toEqual([422, 'The team member must be an active employee']);
+  });
+});
+
+describe('customers', () => {
+  it('refuses deleting a customer that projects name', async () => {
+    const res = await post('/api/Customer/del', [ids.customer]);
+    expect([res.statusCode, body(res).message]).toEqual([
+      422,
+      'This customer is used by a project or a document: disable it instead of deleting it',
+    ]);
+  });
+});
