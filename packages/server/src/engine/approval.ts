@@ -122,11 +122,17 @@ export async function approvalHistory(db: Db, d: WriteDeps, def: EntityDefinitio
   );
 }
 
+/** An approved document's detail lines are locked: adding, changing or removing one is refused. */
+export const detailsLocked = (def: EntityDefinition, before: Row) =>
+  def.meta.audit && statusOf(before) === AuditStatus.approved;
+
+export const lockedLines = () => abort('This document is approved: its lines can change only through an amendment');
+
 /**
  * Refuses a change to a locked document: nothing while in approval; on an approved one, only the
- * fields the entity names (and no detail rows). `changed` lists the main fields the write changes.
+ * fields the entity names. `changed` lists the main fields the write changes (detail lines: saveDetails).
  */
-export function checkUnlocked(def: EntityDefinition, before: Row, changed: string[], touchesDetails: boolean) {
+export function checkUnlocked(def: EntityDefinition, before: Row, changed: string[]) {
   if (!def.meta.audit) return;
   const status = statusOf(before);
   if (status === AuditStatus.inApproval)
@@ -134,11 +140,9 @@ export function checkUnlocked(def: EntityDefinition, before: Row, changed: strin
   if (status !== AuditStatus.approved) return;
   const allowed = new Set(def.editableWhenApproved ?? []);
   const locked = changed.filter((f) => !allowed.has(f));
-  if (locked.length === 0 && !touchesDetails) return;
+  if (locked.length === 0) return;
   const labels = locked.map((f) => def.meta.fields.find((x) => x.name === f)?.label.en ?? f);
-  throw abort(
-    `This document is approved: ${labels.length ? labels.join(', ') : 'its lines'} can change only through an amendment`,
-  );
+  throw abort(`This document is approved: ${labels.join(', ')} can change only through an amendment`);
 }
 
 /** Refuses deleting documents in approval or approved. */

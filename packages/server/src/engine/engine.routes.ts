@@ -124,8 +124,11 @@ export function engineRoutes(deps: EngineDeps) {
         schema: {
           tags,
           summary: `${meta.label.en}: choices for a reference field (search by text, or labels for ids)`,
+          description:
+            "With `detail`, the field is one of that detail entity's (its lines have no routes of their own).",
           querystring: z.strictObject({
             field: z.string().max(64),
+            detail: z.string().max(64).default(''),
             q: z.string().max(100).default(''),
             ids: z.string().max(2000).default(''),
           }),
@@ -219,13 +222,22 @@ async function lookup(
   deps: EngineDeps,
   meta: EntityMeta,
   auth: AuthContext,
-  query: { field: string; q: string; ids: string },
+  query: { field: string; detail: string; q: string; ids: string },
 ) {
-  const f = fieldNamed(meta, query.field);
+  const owner = query.detail ? detailMetaOf(deps, meta, query.detail) : meta;
+  const f = fieldNamed(owner, query.field);
   if (!f?.reference) throw badRequest('Not a reference field', { field: 'not a reference field' });
   const label = sql`t.${sql.identifier(f.reference.labelColumn)}`;
-  const target = deps.definitions.find((d) => d.meta.table === f.reference?.table);
-  const conds: SQL[] = [target ? scopeWhere(target, auth) : sql`t.tenant_id = ${auth.tenantId}`];
+  // A row is a choice when any screen over its table would show it (delivery or O&M projects alike).
+  const targets = deps.definitions.filter((d) => d.meta.table === f.reference?.table);
+  const conds: SQL[] = [
+    targets.length
+      ? sql`(${sql.join(
+          targets.map((d) => sql`(${scopeWhere(d, auth)})`),
+          sql` or `,
+        )})`
+      : sql`t.tenant_id = ${auth.tenantId}`,
+  ];
   if (query.ids) {
     const ids = query.ids.split(',').map(Number).filter(Number.isInteger).slice(0, 200);
     conds.push(
@@ -243,4 +255,13 @@ async function lookup(
     deps.db,
     sql`select t.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} t where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
   );
+}
+
+/** The metadata of one of the entity's detail entities, named by the caller; any other name is a 400. */
+function detailMetaOf(deps: EngineDeps, meta: EntityMeta, name: string): EntityMeta {
+  const detail = meta.details.some((rel) => rel.entity === name)
+    ? deps.definitions.find((d) => d.meta.name === name)
+    : undefined;
+  if (!detail) throw badRequest('This entity has no such detail', { detail: 'unknown detail' });
+  return detail.meta;
 }

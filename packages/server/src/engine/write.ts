@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
-import { checkDeletable, checkUnlocked } from './approval.ts';
+import { checkDeletable, checkUnlocked, detailsLocked, lockedLines } from './approval.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
 import { abort, invalidRow, rowNotFound, staleVersion } from './errors.ts';
 import { rowsByKeys } from './read.ts';
@@ -147,6 +147,11 @@ const diff = (meta: EntityMeta, before: Row, after: Row): [string, unknown, unkn
     .filter(([f, v]) => logText(before[f.name]) !== logText(v))
     .map(([f, v]) => [f.name, before[f.name], v]);
 
+/**
+ * Writes the detail rows of one master: removed, changed and new ones. A row sent back unchanged is
+ * skipped, so a dialog that re-sends every line touches only what the user edited; with `locked` (an
+ * approved master) any real change of a line is refused.
+ */
 async function saveDetails(
   tx: Db,
   d: WriteDeps,
@@ -154,11 +159,13 @@ async function saveDetails(
   masterKey: number,
   body: SaveBody,
   hc: HookContext,
+  locked = false,
 ) {
   for (const rel of def.meta.details) {
     const child = d.detailOf(rel.entity);
     const scope = sql`${d.scopeOf(child)} and t.${sql.identifier(columnOf({ name: rel.foreignKey }))} = ${masterKey}`;
     const removed = body.delKeys[rel.entity] ?? [];
+    if (removed.length && locked) throw lockedLines();
     if (removed.length) {
       const found = await rowsByKeys(tx, child.meta, scope, removed, true);
       if (found.length !== new Set(removed).size) throw rowNotFound(removed.join(','));
@@ -179,10 +186,14 @@ async function saveDetails(
         const next = parse(rowSchema(child.meta, 'update'), { ...raw, [rel.foreignKey]: undefined }, prefix);
         const [before] = await rowsByKeys(tx, child.meta, scope, [key], true);
         if (!before) throw rowNotFound(key);
+        const changes = diff(child.meta, before, next);
+        if (changes.length === 0) continue;
+        if (locked) throw lockedLines();
         await child.hooks?.beforeUpdate?.(hc, next, before);
         await updateRow(tx, d, child, key, Number(next.version), next);
-        await logChanges(tx, d, child.meta, key, 'update', diff(child.meta, before, next));
+        await logChanges(tx, d, child.meta, key, 'update', changes);
       } else {
+        if (locked) throw lockedLines();
         const row = {
           ...parse(rowSchema(child.meta, 'add'), { ...raw, [rel.foreignKey]: masterKey }, prefix),
           [rel.foreignKey]: masterKey,
@@ -241,19 +252,17 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
     const [before] = await rowsByKeys(tx, def.meta, d.scopeOf(def), [key], true);
     if (!before) throw rowNotFound(key);
     if (before.version !== next.version) throw staleVersion();
-    const touchesDetails = [...Object.values(body.detailData), ...Object.values(body.delKeys)].some((l) => l.length);
     checkUnlocked(
       def,
       before,
       diff(def.meta, before, next).map(([f]) => f),
-      touchesDetails,
     );
     const hc = { auth: d.auth, tx };
     await def.hooks?.beforeUpdate?.(hc, next, before);
     await checkUnique(tx, d, def, next, key);
     await updateRow(tx, d, def, key, Number(next.version), next);
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
-    await saveDetails(tx, d, def, key, body, hc);
+    await saveDetails(tx, d, def, key, body, hc, detailsLocked(def, before));
     await def.hooks?.afterUpdate?.(hc, next, before);
     await checkStillInScope(tx, d, def, key);
     return key;

@@ -229,6 +229,58 @@ describe('projects: approval and lifecycle', () => {
   });
 });
 
+describe('projects: team lines and pickers', () => {
+  it('takes an approved project back unchanged with its lines, and refuses a change to a line', async () => {
+    const added = await post('/api/ProjectInformation/add', {
+      mainData: newProject('XM-T-010').mainData,
+      detailData: { ProjectTeam: [{ employeeId: ids.otherEmployee, role: 'ENGINEER' }] },
+    });
+    const key = (body(added).data as { key: number }).key;
+    await post('/api/ProjectInformation/submit', { keys: [key] });
+    await post('/api/ProjectInformation/audit', { keys: [key], status: 1 });
+    const row = await rowOf('ProjectInformation', 'XM-T-010');
+    const loaded = body(await post('/api/ProjectInformation/getDetailPage', { page: 1, rows: 30, value: key }))
+      .data as PageResult;
+    const lines = {
+      rows: loaded.rows.map(({ id, version, employeeId, role, joinDate, leaveDate, allocationPct }) => ({
+        id,
+        version,
+        employeeId,
+        role,
+        joinDate,
+        leaveDate,
+        allocationPct,
+      })),
+    };
+    // What the edit dialog sends: the main row with a status change, and every line as it was loaded.
+    const same = await post('/api/ProjectInformation/update', {
+      mainData: { id: key, version: row.version, status: 'ON_HOLD' },
+      detailData: { ProjectTeam: lines.rows },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const changed = await post('/api/ProjectInformation/update', {
+      mainData: { id: key, version: Number(row.version) + 1 },
+      detailData: { ProjectTeam: lines.rows.map((l) => ({ ...l, role: 'TECH_LEAD' })) },
+    });
+    expect([changed.statusCode, body(changed).message]).toEqual([
+      422,
+      'This document is approved: its lines can change only through an amendment',
+    ]);
+  });
+
+  it("offers a line's choices through the master's lookup, from every screen over the referenced table", async () => {
+    const get = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/api/ProjectInformation/lookup?${query}`, headers: bearer(admin) });
+    const employees = await get('field=employeeId&detail=ProjectTeam&q=a');
+    expect((body(employees).data as unknown[]).length).toBeGreaterThan(0);
+    // Delivery and O&M projects both: the lookup is not limited to the first screen over `projects`.
+    const projects = body(await get('field=projectId&detail=ProjectTeam&q=O%26M')).data as { label: string }[];
+    expect(projects.map((p) => p.label)).toContain('Metro network O&M');
+    expect((await get('field=employeeId&detail=Nope')).statusCode).toBe(400);
+    expect((await get('field=employeeId')).statusCode).toBe(400);
+  });
+});
+
 describe('customers', () => {
   it('refuses deleting a customer that projects name', async () => {
     const res = await post('/api/Customer/del', [ids.customer]);

@@ -90,7 +90,8 @@ export function ViewGrid({ meta, detailMetas = [] }: Props) {
         const value = row?.[f.name];
         const label = row?.[`${f.name}Label`];
         return {
-          fetchOptions: (q) => entityApi(m.name).lookup(f.name, q),
+          // A detail line's choices come from the master's lookup, under the master's grant.
+          fetchOptions: (q) => entityApi(meta.name).lookup(f.name, q, m.name === meta.name ? '' : m.name),
           initialOptions:
             value !== undefined && value !== null ? [{ value: value as number, label: String(label ?? value) }] : [],
         };
