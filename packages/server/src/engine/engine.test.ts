@@ -184,6 +184,15 @@ describe('add, update, del', () => {
     ]);
   });
 
+  it('refuses emptying a required field on update with a field error (the column would refuse it with a 500)', async () => {
+    const res = await post('/api/Employee/update', { mainData: { id: key, version: 2, name: null, hireDate: null } });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys((body(res).data as { fieldErrors: object }).fieldErrors).sort()).toEqual([
+      'mainData.hireDate',
+      'mainData.name',
+    ]);
+  });
+
   it('checks the hook against the stored hire date on a partial update', async () => {
     const res = await post('/api/Employee/update', { mainData: { id: key, version: 2, leaveDate: '2020-01-01' } });
     expect(res.statusCode).toBe(422);

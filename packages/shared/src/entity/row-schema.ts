@@ -85,7 +85,8 @@ export function rowSchema(meta: EntityMeta, mode: 'add' | 'update') {
   const shape: Record<string, z.ZodType> = {};
   for (const f of writableFields(meta)) {
     const value = fieldValueSchema(f);
-    shape[f.name] = f.required && mode === 'add' ? value : value.nullable().optional();
+    // A required field may be left out of an update (it keeps its value) but never emptied.
+    shape[f.name] = f.required ? (mode === 'add' ? value : value.optional()) : value.nullable().optional();
   }
   if (mode === 'update') {
     shape[meta.key] = z.number().int();

@@ -33,11 +33,16 @@ import { SearchPanel } from './SearchPanel.tsx';
 import { GridSummary } from './summary.tsx';
 import { buildWheres, quickSearchField } from './wheres.ts';
 
-type Props = { meta: EntityMeta; detailMetas?: readonly EntityMeta[] };
+type Props = {
+  meta: EntityMeta;
+  detailMetas?: readonly EntityMeta[];
+  /** The menu entry whose grants show the buttons; the current route's when omitted (a screen shown elsewhere). */
+  menuPath?: string;
+};
 type Dialog = { kind: 'edit'; row: Row | null } | { kind: 'import' } | { kind: 'audit' } | null;
 
 /** The engine screen of one entity: search, a server-paged table, and the actions its menu grants. */
-export function ViewGrid({ meta, detailMetas = [] }: Props) {
+export function ViewGrid({ meta, detailMetas = [], menuPath }: Props) {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -78,7 +83,7 @@ export function ViewGrid({ meta, detailMetas = [] }: Props) {
 
   // A code the catalogue does not know gets an id no menu grants, so its button stays hidden.
   const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
-  const granted = findMenuEntry(permission, location.pathname)?.permission ?? [];
+  const granted = findMenuEntry(permission, menuPath ?? location.pathname)?.permission ?? [];
   // Detail entities have no upload route of their own: their files go through the master's, under its grant.
   const upload = { url: `/api/${meta.name}/upload`, canUpload: granted.includes(idOf('Upload')) };
 
@@ -274,7 +279,7 @@ export function ViewGrid({ meta, detailMetas = [] }: Props) {
           </Button>
         </Space>
         <Space wrap>
-          <ActionToolbar items={items} />
+          <ActionToolbar items={items} menuUrlPath={menuPath} />
           <ColumnChooser meta={meta} hidden={hidden} onChange={setHidden} />
         </Space>
       </Flex>
