@@ -22,4 +22,14 @@ export const customerEntity: EntityDefinition = {
   },
 };
 
-export const supplierEntity: EntityDefinition = { meta: supplierMeta };
+export const supplierEntity: EntityDefinition = {
+  meta: supplierMeta,
+  hooks: {
+    beforeDel: ({ tx }, row) =>
+      refuseWhileUsed(
+        tx,
+        'supplier',
+        sql`select 1 from purchase_contract c where c.supplier_id = ${row.id} and c.deleted_at is null limit 1`,
+      ),
+  },
+};
