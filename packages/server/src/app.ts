@@ -27,17 +27,25 @@ import { logEntities } from './features/logs/log.entities.ts';
 import { registerRequestLog } from './features/logs/request-log.ts';
 import { scheduleLogRetention } from './features/logs/retention.ts';
 import { menuRoutes } from './features/menu/menu.routes.ts';
+import { mineRoutes } from './features/mine/mine.routes.ts';
 import { organizationRoutes } from './features/organizations/organization.routes.ts';
 import { permissionRoutes } from './features/permissions/permissions.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { customerEntity, supplierEntity } from './features/projects/parties.entities.ts';
 import { omProjectEntity, projectEntity, projectTeamEntity } from './features/projects/project.entities.ts';
+import { purchasingEntities } from './features/purchasing/purchasing.entities.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
+import { salesEntities } from './features/sales/sales.entities.ts';
+import { scheduleEntities } from './features/schedule/schedule.entities.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { checkSetupCode } from './features/setup/setup-state.ts';
+import { summaryRoutes } from './features/summary/summary.routes.ts';
 import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
+import { projectWarningEntity } from './features/warnings/warnings.entity.ts';
+import { warningRoutes } from './features/warnings/warnings.routes.ts';
+import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
@@ -156,10 +164,19 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     omProjectEntity,
     projectTeamEntity,
     // [issue 5: sales]
+    ...salesEntities,
     // [issue 5: purchasing]
+    ...purchasingEntities,
     // [issue 5: schedule]
+    ...scheduleEntities,
     // [issue 5: warnings]
+    projectWarningEntity,
   ];
+  // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.
+  await app.register(warningRoutes({ db, now }));
+  scheduleWarningEvaluation(app, { db, now });
+  await app.register(summaryRoutes({ db, now }));
+  await app.register(mineRoutes({ db, now, definitions }));
   await app.register(engineRoutes({ db, now, definitions }));
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects: objectStoreOf(config) }));
   await app.register(fileRoutes({ db, objects: objectStoreOf(config), now }));

@@ -1,9 +1,10 @@
 import type { Db } from './client.ts';
 import { coreArea } from './seed-project-core.ts';
-// [issue 5: sales] import { salesArea } from './seed-sales.ts';
-// [issue 5: purchasing] import { purchasingArea } from './seed-purchasing.ts';
-// [issue 5: schedule] import { scheduleArea } from './seed-schedule.ts';
-// [issue 5: warnings] import { warningsArea } from './seed-warnings.ts';
+import { purchasingArea } from './seed-purchasing.ts'; // [issue 5: purchasing]
+import { salesArea } from './seed-sales.ts'; // [issue 5: sales]
+import { scheduleArea } from './seed-schedule.ts'; // [issue 5: schedule]
+// [issue 5: warnings]
+import { warningsArea } from './seed-warnings.ts';
 
 export type SeedMenu = {
   code: string;
@@ -46,8 +47,9 @@ export type AreaSeed = {
 
 export const PROJECT_AREAS: AreaSeed[] = [
   coreArea,
-  // [issue 5: sales] salesArea,
-  // [issue 5: purchasing] purchasingArea,
-  // [issue 5: schedule] scheduleArea,
-  // [issue 5: warnings] warningsArea,
+  salesArea, // [issue 5: sales]
+  purchasingArea, // [issue 5: purchasing]
+  scheduleArea, // [issue 5: schedule]
+  // [issue 5: warnings]
+  warningsArea,
 ];

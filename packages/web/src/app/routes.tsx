@@ -32,6 +32,20 @@ export const routes: RouteObject[] = [
           import('../features/errors/UnauthorizedPage.tsx').then((m) => ({ Component: m.UnauthorizedPage })),
         ),
       },
+      // [issue 5: schedule] The acceptance-test screen outside the main layout (spec §2: /manage has one child).
+      {
+        path: 'manage',
+        children: [
+          {
+            path: 'ProjectTest',
+            lazy: lazyRoute(() =>
+              import('../features/schedule/ManageProjectTestPage.tsx').then((m) => ({
+                Component: m.ManageProjectTestPage,
+              })),
+            ),
+          },
+        ],
+      },
       {
         lazy: lazyRoute(() => import('../components/MainLayout.tsx').then((m) => ({ Component: m.MainLayout }))),
         children: [

@@ -173,13 +173,14 @@ describe('each scope kind on the Employee list', () => {
 
 describe('custom filters and their variables', () => {
   it('current user: the employee record linked to pm', async () => {
-    await t.database.db.execute(sql`update employees set user_id = ${ids.pmUser} where code = 'E1030'`);
+    // The demo links pm's account to one employee record (pm manages projects as that employee).
     await pmOnly('Employee', {
       scope: 'custom',
       filter: { match: 'all', conditions: [{ field: 'userId', op: 'eq', variable: 'currentUser' }] },
     });
-    expect(await listIds()).toEqual(await idsOf(sql`select id from employees where code = 'E1030'`));
-    await t.database.db.execute(sql`update employees set user_id = null where code = 'E1030'`);
+    const linked = await idsOf(sql`select id from employees where user_id = ${ids.pmUser}`);
+    expect(linked).toHaveLength(1);
+    expect(await listIds()).toEqual(linked);
   });
 
   it("current user's organisation, combined with a literal (match all)", async () => {
@@ -320,7 +321,7 @@ describe('every engine path honours the scope', () => {
       expect(res.statusCode, res.body).toBe(200);
       return (body(res).data as { label: string }[]).map((r) => r.label).sort();
     };
-    expect(await lookup()).toEqual(['employeeStatus', 'gender', 'organizationType', 'skill']);
+    expect(await lookup()).toEqual(expect.arrayContaining(['employeeStatus', 'gender', 'organizationType', 'skill']));
     await pmOnly('Dictionary', {
       scope: 'custom',
       filter: { match: 'all', conditions: [{ field: 'code', op: 'like', value: 'gend' }] },
@@ -362,7 +363,7 @@ describe('projects I am a member of', () => {
       sql`insert into probe_tasks (tenant_id, project_id) values (${tenantId}, 1), (${tenantId}, 2), (${tenantId}, 3), (${otherTenant}, 1)`,
     );
     await t.database.db.execute(
-      sql`insert into project_members (tenant_id, project_id, user_id) values (${tenantId}, 1, ${ids.pmUser}), (${tenantId}, 3, ${ids.pmUser}), (${otherTenant}, 2, ${ids.pmUser})`,
+      sql`insert into project_members (tenant_id, project_id, user_id) values (${tenantId}, 1, ${ids.pmUser}), (${tenantId}, 3, ${ids.pmUser}), (${otherTenant}, 2, ${ids.pmUser}) on conflict do nothing`,
     );
     const probe = {
       meta: {

@@ -1,10 +1,52 @@
-import { Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { MineWarning } from '@trestle/shared';
+import { Card, Col, Descriptions, List, Row, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../components/current-user.ts';
 import { iconFor } from '../../components/icons.tsx';
-import { permittedScreens } from '../../components/menu-tree.ts';
+import { findMenuEntry, permittedScreens } from '../../components/menu-tree.ts';
+import { http } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
+
+const SEVERITY_COLOR: Record<string, string> = { CRITICAL: 'red', WARNING: 'orange', INFO: 'blue' };
+
+/** [issue 5: warnings] The open warnings assigned to the user, for whoever has /MineInformation. */
+function MyWarningsCard() {
+  const { t } = useTranslation();
+  const permission = useAppStore((s) => s.permission);
+  const allowed = findMenuEntry(permission, '/MineInformation') !== undefined;
+  const warnings = useQuery({
+    queryKey: ['mine', 'warnings'],
+    queryFn: () => http.get<MineWarning[]>('/api/MineInformation/warnings', undefined, { quiet: true }),
+    enabled: allowed,
+  });
+  if (!allowed) return null;
+  const rows = warnings.data ?? [];
+  return (
+    <Card
+      size="small"
+      title={t('warnings.homeTitle', { count: rows.length })}
+      extra={<Link to="/MineInformation">{t('warnings.homeAll')}</Link>}
+      data-testid="my-warnings"
+    >
+      <List
+        size="small"
+        loading={warnings.isFetching}
+        locale={{ emptyText: t('warnings.homeNone') }}
+        dataSource={rows.slice(0, 5)}
+        renderItem={(w) => (
+          <List.Item>
+            <Space>
+              <Tag color={SEVERITY_COLOR[w.severity]}>{w.ruleCode}</Tag>
+              {w.title}
+            </Space>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -27,6 +69,7 @@ export function HomePage() {
           {user?.organization?.name ?? t('home.none')}
         </Descriptions.Item>
       </Descriptions>
+      <MyWarningsCard />
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('home.quickLinks')}
       </Typography.Title>

@@ -1,0 +1,208 @@
+import type { SummaryFilters } from '@trestle/shared';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The figures of docs/domain.md §4.1 for a set of projects, as SQL: each source table is aggregated
+ * once per project (grouped, joined to the set), so a portfolio of many projects costs one pass per
+ * table, and the paged table can sort on any figure. Everything is read from the documents, except
+ * the budget lines' committed and actual (kept by purchasing) and the warnings.
+ */
+
+/** Customer contracts that count (the sales part's projects.contract_amount counts the same). */
+const EFFECTIVE_CONTRACT = sql`('APPROVED', 'SIGNED', 'IN_EXECUTION', 'COMPLETED')`;
+/** Purchase contracts that commit money: approved and later. */
+const COMMITTED_PURCHASE = sql`('APPROVED', 'SIGNED', 'IN_EXECUTION', 'COMPLETED', 'CLOSED')`;
+export const ACTIVE_PROJECT = sql`('IN_PROGRESS', 'ON_HOLD', 'ACCEPTED', 'WARRANTY', 'ACTIVE')`;
+
+/** The filters on the projects alias t (the caller's scope is added by the caller). */
+export function filterConditions(f: SummaryFilters): SQL[] {
+  const out: SQL[] = [];
+  if (f.organizationId) out.push(sql`t.organization_id = ${f.organizationId}`);
+  if (f.managerId) out.push(sql`t.manager_id = ${f.managerId}`);
+  if (f.customerId) out.push(sql`t.customer_id = ${f.customerId}`);
+  if (f.type) out.push(sql`t.type = ${f.type}`);
+  if (f.stage) out.push(sql`t.stage = ${f.stage}`);
+  if (f.health) out.push(sql`t.health = ${f.health}`);
+  return out;
+}
+
+/**
+ * `sp` (the project ids: `where` on the projects alias t), one CTE per source, and `base`: a row per
+ * project with its raw figures (numerics), named as the contract's fields.
+ */
+export function figuresWith(tenantId: number, where: SQL, today: string): SQL {
+  const d = sql`${today}::date`;
+  return sql`with sp as (select t.id from projects t where ${where}),
+  sc as (
+    select c.project_id, sum(c.amount_incl_tax) as contract, sum(c.amount_excl_tax) as contract_excl,
+      sum(c.amount_incl_tax) filter (where extract(year from c.sign_date) = extract(year from ${d})) as contract_year
+    from sales_contracts c join sp on sp.id = c.project_id
+    where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${EFFECTIVE_CONTRACT}
+    group by c.project_id),
+  inv as (
+    select i.project_id, sum(i.amount_incl_tax) as invoiced, sum(i.amount_excl_tax) as invoiced_excl,
+      sum(i.received_amount) as allocated,
+      sum(i.amount_incl_tax - i.received_amount + coalesce((select sum(r.amount_incl_tax) from sales_invoices r
+        where r.original_invoice_id = i.id and r.is_red and r.status = 'ISSUED' and r.deleted_at is null), 0))
+        filter (where i.status = 'ISSUED' and not i.is_red and i.due_date < ${d}) as overdue
+    from sales_invoices i join sp on sp.id = i.project_id
+    where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('ISSUED', 'REVERSED')
+    group by i.project_id),
+  rec as (
+    select r.project_id, sum(r.amount) as received
+    from customer_receipts r join sp on sp.id = r.project_id
+    where r.tenant_id = ${tenantId} and r.deleted_at is null and r.status = 'CONFIRMED'
+    group by r.project_id),
+  pc as (
+    select c.project_id, sum(c.amount_incl_tax) as committed, sum(c.amount_excl_tax) as committed_excl
+    from purchase_contract c join sp on sp.id = c.project_id
+    where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${COMMITTED_PURCHASE}
+    group by c.project_id),
+  pinv as (
+    select i.project_id, sum(i.amount_incl_tax) as supplier_invoiced, sum(i.amount_excl_tax) as cost
+    from purchase_invoice i join sp on sp.id = i.project_id
+    where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('REGISTERED', 'VERIFIED')
+    group by i.project_id),
+  pay as (
+    select s.project_id, sum(s.paid_amount) as paid
+    from supplier_payment s join sp on sp.id = s.project_id
+    where s.tenant_id = ${tenantId} and s.deleted_at is null and s.status = 'PAID'
+    group by s.project_id),
+  bud as (
+    select b.project_id, b.total_amount as total, coalesce(sum(l.planned_amount), 0) as planned,
+      coalesce(sum(l.committed_amount), 0) as committed, coalesce(sum(l.actual_amount), 0) as actual,
+      coalesce(sum(greatest(l.planned_amount, l.committed_amount + l.actual_amount)), 0) as forecast_cost
+    from project_budget b join sp on sp.id = b.project_id
+    left join project_budget_line l on l.budget_id = b.id
+    where b.tenant_id = ${tenantId} and b.deleted_at is null and b.is_current and b.status = 'APPROVED'
+    group by b.project_id, b.total_amount),
+  ms as (
+    select m.project_id, count(*)::int as total, (count(*) filter (where m.status = 'REACHED'))::int as reached,
+      (count(*) filter (where m.status <> 'REACHED' and m.planned_date < ${d}))::int as overdue,
+      coalesce(max(greatest(coalesce(m.actual_date, ${d}) - m.baseline_date, 0)), 0)::int as max_slip
+    from project_milestone m join sp on sp.id = m.project_id
+    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.status <> 'CANCELLED'
+    group by m.project_id),
+  nx as (
+    select distinct on (m.project_id) m.project_id, m.name, m.planned_date
+    from project_milestone m join sp on sp.id = m.project_id
+    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.status not in ('REACHED', 'CANCELLED')
+    order by m.project_id, m.planned_date, m.id),
+  wn as (
+    select w.project_id, (count(*) filter (where w.severity = 'CRITICAL'))::int as critical,
+      (count(*) filter (where w.severity = 'WARNING'))::int as warning,
+      (count(*) filter (where w.severity = 'INFO'))::int as info
+    from project_warning w join sp on sp.id = w.project_id
+    where w.tenant_id = ${tenantId} and w.status in ('OPEN', 'ACKNOWLEDGED')
+    group by w.project_id),
+  wr as (
+    select distinct on (r.project_id) r.project_id, r.week_start, r.status_flag
+    from weekly_report r join sp on sp.id = r.project_id
+    where r.tenant_id = ${tenantId} and r.deleted_at is null and r.status in ('SUBMITTED', 'REVIEWED')
+    order by r.project_id, r.week_start desc),
+  base as (
+    select p.id, p.code, p.name, p.type, p.status, p.stage, p.health, p.progress_pct::float8 as "progressPct",
+      cu.name as "customerName", e.name as "managerName", o.name as "organizationName",
+      coalesce(sc.contract, 0) as contract, coalesce(sc.contract_excl, 0) as contract_excl,
+      coalesce(sc.contract_year, 0) as contract_year,
+      coalesce(inv.invoiced, 0) as invoiced, coalesce(inv.invoiced_excl, 0) as invoiced_excl,
+      coalesce(inv.invoiced, 0) - coalesce(inv.allocated, 0) as receivable, coalesce(inv.overdue, 0) as overdue,
+      coalesce(rec.received, 0) as received,
+      coalesce(pc.committed, 0) as committed, coalesce(pinv.supplier_invoiced, 0) as supplier_invoiced,
+      coalesce(pay.paid, 0) as paid, coalesce(pinv.cost, 0) as cost,
+      coalesce(bud.planned, 0) as budget_planned, coalesce(bud.committed, 0) as budget_committed,
+      coalesce(bud.actual, 0) as budget_actual, coalesce(bud.total, 0) as budget_total,
+      coalesce(bud.forecast_cost, pc.committed_excl, 0) as forecast_cost,
+      case when p.type = 'OM' and p.service_end > p.service_start
+        then round(coalesce(sc.contract_excl, 0) * least(1, greatest(0,
+          (${d} - p.service_start)::numeric / (p.service_end - p.service_start))), 2)
+        else coalesce(inv.invoiced_excl, 0) end as revenue,
+      coalesce(ms.total, 0) as "milestonesTotal", coalesce(ms.reached, 0) as "milestonesReached",
+      coalesce(ms.overdue, 0) as "milestonesOverdue", coalesce(ms.max_slip, 0) as "maxSlipDays",
+      nx.name as "nextMilestone", nx.planned_date as next_date,
+      coalesce(wn.critical, 0) as "warningsCritical", coalesce(wn.warning, 0) as "warningsWarning",
+      coalesce(wn.info, 0) as "warningsInfo",
+      coalesce(wn.critical, 0) + coalesce(wn.warning, 0) + coalesce(wn.info, 0) as "openWarnings",
+      wr.week_start as report_week, wr.status_flag as "lastReportFlag"
+    from projects p join sp on sp.id = p.id
+    left join customers cu on cu.id = p.customer_id
+    left join employees e on e.id = p.manager_id
+    left join organizations o on o.id = p.organization_id
+    left join sc on sc.project_id = p.id left join inv on inv.project_id = p.id
+    left join rec on rec.project_id = p.id left join pc on pc.project_id = p.id
+    left join pinv on pinv.project_id = p.id left join pay on pay.project_id = p.id
+    left join bud on bud.project_id = p.id left join ms on ms.project_id = p.id
+    left join nx on nx.project_id = p.id left join wn on wn.project_id = p.id
+    left join wr on wr.project_id = p.id),
+  fig as (
+    select b.*,
+      b.contract - b.invoiced as uninvoiced,
+      case when b.contract <> 0 then round(b.invoiced / b.contract * 100, 1) end as invoiced_pct,
+      case when b.contract <> 0 then round(b.received / b.contract * 100, 1) end as received_pct,
+      case when b.budget_planned > 0 then round((b.budget_committed + b.budget_actual) / b.budget_planned * 100, 1) end as usage_pct,
+      b.revenue - b.cost as margin,
+      case when b.revenue <> 0 then round((b.revenue - b.cost) / b.revenue * 100, 1) end as margin_pct,
+      b.contract_excl - b.budget_total as planned_margin,
+      case when b.contract_excl <> 0 then round((b.contract_excl - b.budget_total) / b.contract_excl * 100, 1) end as planned_margin_pct,
+      b.contract_excl - b.forecast_cost as forecast_margin,
+      case when b.contract_excl <> 0 then round((b.contract_excl - b.forecast_cost) / b.contract_excl * 100, 1) end as forecast_margin_pct
+    from base b)`;
+}
+
+const m = (expr: string) => sql.raw(`(${expr})::text`);
+const n = (expr: string) => sql.raw(`(${expr})::float8`);
+
+/** The contract's ProjectFigures from a `fig` row (alias f). */
+export const figuresColumns = sql`f.id, f.code, f.name, f.type, f.status, f.stage, f.health, f."progressPct",
+  f."customerName", f."managerName", f."organizationName",
+  ${m('f.contract')} as "contractAmount", ${m('f.contract_excl')} as "contractExclTax",
+  ${m('f.invoiced')} as "invoicedAmount", ${m('f.received')} as "receivedAmount",
+  ${m('f.receivable')} as "receivableAmount", ${m('f.overdue')} as "overdueReceivable",
+  ${m('f.uninvoiced')} as "uninvoicedAmount", ${n('f.invoiced_pct')} as "invoicedPct", ${n('f.received_pct')} as "receivedPct",
+  ${m('f.committed')} as "committedAmount", ${m('f.supplier_invoiced')} as "supplierInvoiced",
+  ${m('f.paid')} as "paidAmount", ${m('f.supplier_invoiced - f.paid')} as "payableAmount",
+  ${m('f.budget_planned')} as "budgetPlanned", ${m('f.budget_committed')} as "budgetCommitted",
+  ${m('f.budget_actual')} as "budgetActual", ${m('f.budget_planned - f.budget_committed - f.budget_actual')} as "budgetAvailable",
+  ${n('f.usage_pct')} as "budgetUsagePct", ${m('f.cost')} as "actualCost", ${m('f.revenue')} as "revenueRecognised",
+  ${m('f.margin')} as "grossMargin", ${n('f.margin_pct')} as "grossMarginPct",
+  ${m('f.planned_margin')} as "plannedMargin", ${n('f.planned_margin_pct')} as "plannedMarginPct",
+  ${m('f.forecast_margin')} as "forecastMargin", ${n('f.forecast_margin_pct')} as "forecastMarginPct",
+  ${m('f.received - f.paid')} as "netCash",
+  f."milestonesTotal", f."milestonesReached", f."milestonesOverdue", f."maxSlipDays",
+  f."nextMilestone", to_char(f.next_date, 'YYYY-MM-DD') as "nextMilestoneDate",
+  f."warningsCritical", f."warningsWarning", f."warningsInfo", f."openWarnings",
+  to_char(f.report_week, 'YYYY-MM-DD') as "lastReportWeek", f."lastReportFlag"`;
+
+/** The sort fields of the contract as expressions on `fig` (alias f). */
+export const sortExpressions: Record<string, SQL> = {
+  code: sql`f.code`,
+  name: sql`f.name`,
+  customerName: sql`f."customerName"`,
+  managerName: sql`f."managerName"`,
+  stage: sql`f.stage`,
+  health: sql`f.health`,
+  progressPct: sql`f."progressPct"`,
+  contractAmount: sql`f.contract`,
+  invoicedAmount: sql`f.invoiced`,
+  receivedAmount: sql`f.received`,
+  receivableAmount: sql`f.receivable`,
+  invoicedPct: sql`f.invoiced_pct`,
+  receivedPct: sql`f.received_pct`,
+  budgetUsagePct: sql`f.usage_pct`,
+  forecastMarginPct: sql`f.forecast_margin_pct`,
+  nextMilestoneDate: sql`f.next_date`,
+  openWarnings: sql`f."openWarnings"`,
+};
+
+/** The KPI cards over every `fig` row. */
+export const kpiColumns = sql`count(*)::int as projects,
+  (count(*) filter (where f.status in ${ACTIVE_PROJECT}))::int as "activeProjects",
+  (count(*) filter (where f.health = 'RED'))::int as "redProjects",
+  coalesce(sum(f.contract), 0)::text as "contractAmount", coalesce(sum(f.contract_year), 0)::text as "contractThisYear",
+  coalesce(sum(f.invoiced), 0)::text as "invoicedAmount", coalesce(sum(f.received), 0)::text as "receivedAmount",
+  coalesce(sum(f.receivable), 0)::text as "receivableAmount", coalesce(sum(f.overdue), 0)::text as "overdueReceivable",
+  coalesce(sum(f.committed), 0)::text as "committedAmount", coalesce(sum(f.paid), 0)::text as "paidAmount",
+  coalesce(sum(f.budget_planned), 0)::text as "budgetPlanned", coalesce(sum(f.budget_committed), 0)::text as "budgetCommitted",
+  coalesce(sum(f.budget_actual), 0)::text as "budgetActual",
+  case when sum(f.revenue) <> 0 then round(sum(f.margin) / sum(f.revenue) * 100, 1)::float8 end as "grossMarginPct",
+  coalesce(sum(f."openWarnings"), 0)::int as "openWarnings"`;
