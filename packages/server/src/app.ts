@@ -37,6 +37,7 @@ import { purchasingEntities } from './features/purchasing/purchasing.entities.ts
 import { roleRoutes } from './features/roles/roles.routes.ts';
 import { salesEntities } from './features/sales/sales.entities.ts';
 import { scheduleEntities } from './features/schedule/schedule.entities.ts';
+import { refreshMilestoneSchedule } from './features/schedule/schedule.progress.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { checkSetupCode } from './features/setup/setup-state.ts';
@@ -174,7 +175,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   ];
   // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.
   await app.register(warningRoutes({ db, now }));
-  scheduleWarningEvaluation(app, { db, now });
+  scheduleWarningEvaluation(app, { db, now, refresh: (today) => refreshMilestoneSchedule(db, { today }) });
   await app.register(summaryRoutes({ db, now }));
   await app.register(mineRoutes({ db, now, definitions }));
   await app.register(engineRoutes({ db, now, definitions }));

@@ -7,11 +7,18 @@ const HOUR_MS = 3_600_000;
 /** The first run waits a little: the seed has just evaluated, and start-up has other work. */
 const FIRST_RUN_MS = 60_000;
 
-/** Every tenant's rules, hourly; a failing rule is logged and the others still run. */
-export function scheduleWarningEvaluation(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+/**
+ * Every tenant's rules, hourly; a failing rule is logged and the others still run. `refresh` brings
+ * stored, date-dependent figures up to today first (a milestone becomes overdue by the calendar alone).
+ */
+export function scheduleWarningEvaluation(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; refresh?: (today: string) => Promise<unknown> },
+) {
   const timers: NodeJS.Timeout[] = [];
   const run = () =>
     forEachTenant(deps.db, async (tenantId) => {
+      await deps.refresh?.(deps.now().toISOString().slice(0, 10));
       const result = await evaluateWarnings(deps.db, {
         tenantId,
         now: deps.now(),
