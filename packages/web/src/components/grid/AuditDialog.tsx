@@ -42,8 +42,14 @@ export function AuditDialog({ onClose, onAudit }: Props) {
             ]}
           />
         </Form.Item>
-        <Form.Item label={t('grid.reason')}>
-          <Input.TextArea rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Form.Item label={t('grid.reason')} htmlFor="audit-reason">
+          <Input.TextArea
+            id="audit-reason"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </Form.Item>
       </Form>
     </AppModal>

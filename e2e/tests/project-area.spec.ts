@@ -1,0 +1,148 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  api,
+  dataRows,
+  dialog,
+  expect,
+  openGrid,
+  openSelectList,
+  quickSearch,
+  shoot,
+  stamp,
+  test,
+  toast,
+  toolbarButton,
+} from '../grid-helpers.ts';
+
+/** The project area's list screens, each an engine grid. */
+const GRID_SCREENS = [
+  '/Customer',
+  '/Supplier',
+  '/ProjectInformation',
+  '/YWProjectInformation',
+  '/ProjectContract',
+  '/ContractInvoicing',
+  '/ProjectPayment',
+  '/ProjectBuget',
+  '/ProjectPurchase',
+  '/PurchaseContract',
+  '/PurchaseArrival',
+  '/PurchaseInvoice',
+  '/PurchasePayment',
+  '/ProjectMilestone',
+  '/ProjectTest',
+  '/ProjectWeeklyReport',
+];
+
+/** Types into a reference select and picks the option with this label. */
+async function pickReference(page: Page, select: Locator, typed: string, label: string) {
+  await select.click();
+  await select.pressSequentially(typed, { delay: 30 });
+  // Demo names repeat (two employees may both be "Ada Wang"): any of them will do.
+  await openSelectList(page).getByTitle(label, { exact: true }).first().click();
+}
+
+async function typeDate(input: Locator, date: string) {
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}
+
+type Page_ = { rows: Record<string, unknown>[]; total: number };
+
+test.describe('the project area as admin', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('every list screen opens with the demo rows', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const path of GRID_SCREENS) {
+      await openGrid(page, path);
+      await expect(dataRows(page).first(), path).toBeVisible();
+    }
+    await page.goto('/#/ProjectWarning');
+    await expect(page.getByTestId('warnings-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await page.goto('/#/MineInformation');
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await page.goto('/#/ProjectSummary');
+    await expect(page.getByTestId('portfolio-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+    await expect(page.locator('canvas').first()).toBeVisible();
+    await shoot(page, 'project-summary-en.png');
+  });
+
+  test('a new project is drafted in the dialog, submitted, approved, and then in progress', async ({ page }) => {
+    const code = `XM-E2E-${stamp()}`;
+    await openGrid(page, '/ProjectInformation');
+    await toolbarButton(page, 'Add').click();
+    const add = dialog(page, 'Add · Projects');
+    await add.getByLabel('Project number').fill(code);
+    await add.getByLabel('Name', { exact: true }).fill('Harbour depot network');
+    await pickReference(page, add.getByLabel('Customer'), 'Harbour', 'Harbour City Metro Corp.');
+    await pickReference(page, add.getByLabel('Department'), 'Project', 'Project management office');
+    await pickReference(page, add.getByLabel('Project manager'), 'Ada', 'Ada Wang');
+    await typeDate(add.getByLabel('Planned start'), '2027-01-04');
+    await typeDate(add.getByLabel('Planned end'), '2027-06-30');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Saved')).toBeVisible();
+
+    await quickSearch(page, code);
+    await expect(dataRows(page)).toHaveCount(1);
+    await expect(dataRows(page).first()).toContainText('Draft');
+    await dataRows(page).first().getByRole('checkbox').check();
+    await toolbarButton(page, 'More').hover();
+    await page.getByRole('menuitem', { name: /Submit for approval$/ }).click();
+    await expect(toast(page, 'Submitted for approval')).toBeVisible();
+    await expect(dataRows(page).first()).toContainText('In approval');
+
+    await dataRows(page).first().getByRole('checkbox').check();
+    await toolbarButton(page, 'More').hover();
+    await page.getByRole('menuitem', { name: /Audit$/ }).click();
+    const audit = dialog(page, 'Audit');
+    await audit.getByLabel('Reason').fill('Scope agreed with the customer');
+    await audit.getByRole('button', { name: 'OK' }).click();
+    await expect(dataRows(page).first()).toContainText('Approved');
+    await expect(dataRows(page).first()).toContainText('In progress');
+
+    // The dialog shows the history, and the plan is locked.
+    await dataRows(page).first().dblclick();
+    const edit = dialog(page, 'Edit · Projects');
+    await expect(edit.getByTestId('approval-history')).toContainText('Scope agreed with the customer');
+    await expect(edit.getByTestId('approval-history')).toContainText('Submitted');
+    await shoot(page, 'project-approved-en.png');
+  });
+});
+
+test.describe('the project area as the project manager', () => {
+  test.use({ signedInAs: 'pm' });
+
+  test('pm sees only its own projects, in the list and the summary, and cannot approve', async ({ page }) => {
+    const mine = await api<Page_>(page, '/api/ProjectInformation/getPageData', { page: 1, rows: 100 });
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.total).toBeLessThan(16);
+    await openGrid(page, '/ProjectInformation');
+    await expect(page.getByTestId('grid-total')).toContainText(`${mine.total} record`);
+    await expect(toolbarButton(page, 'Delete')).toHaveCount(0);
+    await toolbarButton(page, 'More').hover();
+    await expect(page.getByRole('menuitem', { name: /Submit for approval$/ })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /Audit$/ })).toHaveCount(0);
+
+    const refused = await page.request.post('/api/ProjectInformation/audit', {
+      headers: { Authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'token')?.value}` },
+      data: { keys: [Number(mine.rows[0]?.id)], status: 1 },
+    });
+    expect(refused.status()).toBe(403);
+
+    const om = await api<Page_>(page, '/api/YWProjectInformation/getPageData', { page: 1, rows: 100 });
+    const contracts = await api<Page_>(page, '/api/ProjectContract/getPageData', { page: 1, rows: 100 });
+    const ownIds = new Set([...mine.rows, ...om.rows].map((r) => r.id));
+    expect(contracts.total).toBeGreaterThan(0);
+    expect(contracts.rows.every((c) => ownIds.has(c.projectId))).toBe(true);
+
+    await page.goto('/#/ProjectSummary');
+    const table = page.getByTestId('portfolio-table');
+    await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+    // The portfolio holds pm's delivery and O&M projects, and nothing else.
+    const summary = await api<{ total: number }>(page, '/api/ProjectSummary/portfolio', { page: 1, rows: 100 });
+    expect(summary.total).toBe(mine.total + om.total);
+    await shoot(page, 'project-summary-pm-en.png');
+  });
+});
