@@ -32,6 +32,8 @@ async function choose(page: Page, select: Locator, label: string) {
 
 /** Types a date into a picker and confirms it with Enter. */
 async function typeDate(input: Locator, date: string) {
+  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
+  await input.page().mouse.move(0, 0);
   await input.fill(date);
   await input.press('Enter');
   await expect(input).toHaveValue(date);

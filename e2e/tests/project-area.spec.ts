@@ -43,6 +43,8 @@ async function pickReference(page: Page, select: Locator, typed: string, label: 
 }
 
 async function typeDate(input: Locator, date: string) {
+  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
+  await input.page().mouse.move(0, 0);
   await input.fill(date);
   await input.press('Enter');
   await expect(input).toHaveValue(date);
