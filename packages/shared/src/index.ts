@@ -24,6 +24,8 @@ export * from './entities/project/sales.ts';
 export * from './entities/project/schedule.ts';
 // [issue 5: warnings]
 export * from './entities/project/summary.ts';
+export * from './entities/project/warning-render.ts';
+export * from './entities/project/warning-texts.ts';
 export * from './entities/project/warnings.ts';
 export * from './entities/request-log.ts';
 // [issue 4: users-roles]

@@ -27,7 +27,10 @@ export const warningCategories = [
 const ref = (table: string, labelColumn = 'name') => ({ table, labelColumn });
 const readOnly = true;
 
-/** ProjectWarning (/ProjectWarning): warnings the rules raise; written by the evaluator and the actions only. */
+/**
+ * ProjectWarning (/ProjectWarning): warnings the rules raise; written by the evaluator and the actions only.
+ * title and message are rendered in the reader's language from ruleCode and args on every read.
+ */
 export const projectWarningMeta: EntityMeta = entitySchema.parse({
   name: 'ProjectWarning',
   table: 'project_warning',
@@ -89,7 +92,6 @@ export const projectWarningMeta: EntityMeta = entitySchema.parse({
       length: 300,
       label: { en: 'Title', zh: '标题' },
       readOnly,
-      search: { row: 2, col: 2, op: 'like' },
       list: { width: 320 },
     },
     {
@@ -97,6 +99,15 @@ export const projectWarningMeta: EntityMeta = entitySchema.parse({
       type: 'text',
       length: 2000,
       label: { en: 'Details', zh: '详情' },
+      readOnly,
+      list: { hidden: true },
+    },
+    {
+      // What title and message are worded from, per rule (warning-texts.ts): codes, names, numbers and
+      // dates, the same in every language. Worded text is not stored, so there is no text search.
+      name: 'args',
+      type: 'json',
+      label: { en: 'Values in the text', zh: '文本中的值' },
       readOnly,
       list: { hidden: true },
     },
