@@ -8,5 +8,5 @@ ALTER TABLE "project_warning" ALTER COLUMN "title" DROP NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "project_warning" ALTER COLUMN "message" DROP NOT NULL;
 --> statement-breakpoint
--- Searching goes over args now (the list's text search), in any language.
+-- title is no longer searched: it is worded on read, in the reader's language.
 DROP INDEX IF EXISTS "project_warning_title";

@@ -2,6 +2,7 @@ import type { EntityMeta } from '@trestle/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
+import type { Language } from '../http/language.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -38,4 +39,9 @@ export type EntityDefinition = {
    * dates). Everything else, details included, changes only through the entity's amendment path.
    */
   editableWhenApproved?: readonly string[];
+  /**
+   * A row as a reader in `lang` sees it, for values stored language-neutral and worded on read (a
+   * warning's title from its rule and values). Applied to every page and export row, never to writes.
+   */
+  present?(row: Row, lang: Language): Row;
 };

@@ -17,10 +17,11 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import { type AuthContext, authOf } from '../http/auth.ts';
 import { AppError, badRequest, envelope } from '../http/errors.ts';
+import { languageOf } from '../http/language.ts';
 import { approvalHistory, auditEntity, submitEntity } from './approval.ts';
 import type { EntityDefinition } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
-import { pageData } from './read.ts';
+import { pageData, presentPage } from './read.ts';
 import { scopeWhere } from './scope.ts';
 import { addEntity, delEntity, updateEntity, type WriteDeps } from './write.ts';
 
@@ -85,7 +86,7 @@ export function engineRoutes(deps: EngineDeps) {
         },
         handler: async (req) => {
           const d = await context(req);
-          return envelope(await pageData(deps.db, meta, d.scopeOf(def), req.body));
+          return envelope(presentPage(def, await pageData(deps.db, meta, d.scopeOf(def), req.body), languageOf(req)));
         },
       });
 

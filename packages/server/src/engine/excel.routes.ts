@@ -78,6 +78,7 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
             req: req.body,
             tenantId: d.auth.tenantId,
             lang,
+            present: def.present,
           });
           const out = new PassThrough();
           write(out).catch((err: unknown) => {

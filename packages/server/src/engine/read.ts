@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
-import type { Row } from './definition.ts';
+import type { Language } from '../http/language.ts';
+import type { EntityDefinition, Row } from './definition.ts';
 import { and, col, compileSort, compileWheres, selectExpr } from './query.ts';
 
 type PageRequest = z.output<typeof pageRequestSchema>;
@@ -104,6 +105,10 @@ async function summarise(db: Db, meta: EntityMeta, where: SQL): Promise<PageResu
   );
   return row ?? null;
 }
+
+/** A page as a reader in `lang` sees it: the entity's `present` applied to each row. */
+export const presentPage = (def: EntityDefinition, page: PageResult, lang: Language): PageResult =>
+  def.present ? { ...page, rows: page.rows.map((r) => def.present?.(r, lang) ?? r) } : page;
 
 export async function pageData(
   db: Db,

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { createMineService, type MineDeps } from './mine.service.ts';
 
 const grant = { permission: { menu: 'MineInformation', button: 'Search' } };
@@ -42,8 +43,11 @@ export function mineRoutes(deps: MineDeps) {
       handler: async (req) => envelope(await service.submissions(authOf(req))),
     });
     r.get('/api/MineInformation/warnings', {
-      ...list('Open warnings assigned to me (snoozed ones once their date comes)', mineWarningSchema),
-      handler: async (req) => envelope(await service.warnings(authOf(req))),
+      ...list(
+        'Open warnings assigned to me (snoozed ones once their date comes), titled in the Accept-Language',
+        mineWarningSchema,
+      ),
+      handler: async (req) => envelope(await service.warnings(authOf(req), languageOf(req))),
     });
   };
 }

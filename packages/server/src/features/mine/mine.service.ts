@@ -1,6 +1,7 @@
 import {
   columnOf,
   type EntityMeta,
+  localizeWarning,
   type MineDocument,
   type MineMilestone,
   type MineProject,
@@ -12,6 +13,7 @@ import type { EntityDefinition } from '../../engine/definition.ts';
 import { scopeWhere } from '../../engine/scope.ts';
 import { dataScopeOf, grantExpr, scopeExpr } from '../../http/access.ts';
 import type { AuthContext } from '../../http/auth.ts';
+import type { Language } from '../../http/language.ts';
 
 export type MineDeps = { db: Db; now: () => Date; definitions: EntityDefinition[] };
 
@@ -70,12 +72,12 @@ export function createMineService({ db, now, definitions }: MineDeps) {
     );
   }
 
-  /** Open warnings assigned to the user; snoozed ones come back when their date comes. */
-  async function warnings(auth: AuthContext): Promise<MineWarning[]> {
-    return queryRows<MineWarning>(
+  /** Open warnings assigned to the user, titled in `lang`; snoozed ones come back when their date comes. */
+  async function warnings(auth: AuthContext, lang: Language): Promise<MineWarning[]> {
+    const rows = await queryRows<MineWarning & { args: unknown }>(
       db,
       sql`select w.id, w.project_id as "projectId", p.code as "projectCode", p.name as "projectName",
-            w.rule_code as "ruleCode", w.severity, w.status, w.title,
+            w.rule_code as "ruleCode", w.severity, w.status, w.title, w.args,
             to_char(w.first_detected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "firstDetectedAt",
             to_char(w.snoozed_until, 'YYYY-MM-DD') as "snoozedUntil"
           from project_warning w join projects p on p.id = w.project_id
@@ -84,6 +86,7 @@ export function createMineService({ db, now, definitions }: MineDeps) {
             and (w.snoozed_until is null or w.snoozed_until <= ${isoDay(now())}::date)
           order by w.severity_rank desc, w.first_detected_at, w.id limit ${LIMIT}`,
     );
+    return rows.map(({ args, ...w }) => ({ ...w, title: localizeWarning({ ...w, args }, lang).title }));
   }
 
   /**

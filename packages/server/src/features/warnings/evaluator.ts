@@ -48,10 +48,14 @@ export function paramsOf(rule: WarningRule, stored: Record<string, unknown> | nu
 }
 
 const nothing = sql`select null::integer as project_id, null::text as target_type, null::integer as target_id,
-  null::text as severity, null::text as title, null::text as message, null::text as trigger_value,
+  null::text as severity, null::jsonb as args, null::text as trigger_value,
   null::text as threshold_value where false`;
 
-/** One rule, in one statement: upsert what it finds, resolve what it no longer finds (note 'auto'). */
+/**
+ * One rule, in one statement: upsert what it finds, resolve what it no longer finds (note 'auto'). A
+ * warning stores its args, never words; a live row written before args existed loses its old English
+ * title and message here (the texts are rendered from args on read).
+ */
 async function runRule(db: Db, row: RuleRow, found: SQL, c: { tenantId: number; bound: SQL; now: Date }) {
   const [counts] = await queryRows<{ opened: number; updated: number; resolved: number }>(
     db,
@@ -63,15 +67,15 @@ async function runRule(db: Db, row: RuleRow, found: SQL, c: { tenantId: number; 
     ),
     saved as (
       insert into project_warning as w (tenant_id, rule_id, rule_code, project_id, target_type, target_id, severity,
-        severity_rank, title, message, trigger_value, threshold_value, first_detected_at, last_detected_at, status,
+        severity_rank, args, trigger_value, threshold_value, first_detected_at, last_detected_at, status,
         assignee_id)
       select ${c.tenantId}, ${row.id}, ${row.code}, h.project_id, h.target_type, h.target_id, h.severity, h.rank,
-        left(h.title, 300), h.message, left(h.trigger_value, 100), left(h.threshold_value, 100), ${c.now}, ${c.now},
+        h.args, left(h.trigger_value, 100), left(h.threshold_value, 100), ${c.now}, ${c.now},
         'OPEN', (select e.user_id from projects ap join employees e on e.id = ap.manager_id where ap.id = h.project_id)
       from hit h
       on conflict (tenant_id, rule_id, target_type, target_id) where status in ${LIVE}
-      do update set severity = excluded.severity, severity_rank = excluded.severity_rank, title = excluded.title,
-        message = excluded.message, trigger_value = excluded.trigger_value, threshold_value = excluded.threshold_value,
+      do update set severity = excluded.severity, severity_rank = excluded.severity_rank, args = excluded.args,
+        title = null, message = null, trigger_value = excluded.trigger_value, threshold_value = excluded.threshold_value,
         last_detected_at = excluded.last_detected_at, project_id = excluded.project_id, assignee_id = excluded.assignee_id
       returning (xmax = 0) as inserted
     ),

@@ -11,8 +11,9 @@ export type RuleContext = { tenantId: number; today: SQL; params: Record<string,
 /**
  * One warning rule of docs/domain.md §3, declared as data: its code, names, category, default
  * thresholds, and one parameterised query. The query returns a row per target that is in breach, with
- * the columns project_id, target_type, target_id, severity ('INFO' | 'WARNING' | 'CRITICAL'), title,
- * message, trigger_value, threshold_value. A target it no longer returns is resolved.
+ * the columns project_id, target_type, target_id, severity ('INFO' | 'WARNING' | 'CRITICAL'), args (the
+ * values its title and message need, named as in @trestle/shared's warning-texts.ts), trigger_value and
+ * threshold_value. A target it no longer returns is resolved.
  */
 export type WarningRule = {
   code: string;
@@ -43,3 +44,19 @@ export const money = (expr: SQL) => sql`to_char(${expr}, 'FM999,999,999,999,990.
 
 /** A number of days or points as text without trailing zeros. */
 export const num = (expr: SQL) => sql`trim(to_char(${expr}, 'FM999999990.##'), '.')`;
+
+/**
+ * The values a warning's texts need, as one jsonb object (the `args` column): no words, only codes,
+ * names, numbers and dates, so the texts can be rendered in any language (warning-texts.ts).
+ */
+export const args = (values: Record<string, SQL>) =>
+  sql`jsonb_build_object(${sql.join(
+    Object.entries(values).map(([name, value]) => sql`${name}::text, ${value}`),
+    sql`, `,
+  )}) as args`;
+
+/** Money for args: exact decimal text rounded to cents (a jsonb number could lose digits in JavaScript). */
+export const dec = (expr: SQL) => sql`round(${expr}, 2)::text`;
+
+/** A date for args: YYYY-MM-DD in every language. */
+export const day = (expr: SQL) => sql`to_char(${expr}, 'YYYY-MM-DD')`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { activeProjects, num, param, type WarningRule } from './rule.ts';
+import { activeProjects, args, day, num, param, type WarningRule } from './rule.ts';
 
 /** Rules over the project record alone: schedule lag (W05) and O&M service expiry (W18). */
 
@@ -14,8 +14,7 @@ export const W05: WarningRule = {
   query: (c) => sql`
     select x.id as project_id, 'PROJECT' as target_type, x.id as target_id,
       case when x.gap > ${param(c, 'criticalGap')} then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s is %s points behind schedule', x.code, ${num(sql`x.gap`)}) as title,
-      format('%s%% of the planned time has passed but progress is %s%%.', ${num(sql`x.elapsed`)}, ${num(sql`x.progress`)}) as message,
+      ${args({ project: sql`x.code`, gap: sql`x.gap`, elapsed: sql`x.elapsed`, progress: sql`x.progress` })},
       ${num(sql`x.gap`)} as trigger_value,
       ${num(param(c, 'warningGap'))} as threshold_value
     from (
@@ -40,11 +39,13 @@ export const W18: WarningRule = {
     select p.id as project_id, 'PROJECT' as target_type, p.id as target_id,
       case when p.service_end < ${c.today} then 'CRITICAL'
            when p.service_end - ${c.today} <= ${param(c, 'warningDays')} then 'WARNING' else 'INFO' end as severity,
-      case when p.service_end < ${c.today}
-           then format('%s: the service ended %s days ago with no renewal', p.code, ${c.today} - p.service_end)
-           else format('%s: the service ends in %s days', p.code, p.service_end - ${c.today}) end as title,
-      format('The O&M service of %s ends on %s. Prepare a renewal project (renewal of this one) or close it.',
-        p.name, to_char(p.service_end, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        name: sql`p.name`,
+        expired: sql`p.service_end < ${c.today}`,
+        days: sql`abs(p.service_end - ${c.today})`,
+        date: day(sql`p.service_end`),
+      })},
       (p.service_end - ${c.today})::text as trigger_value,
       ${num(param(c, 'infoDays'))} as threshold_value
     from projects p

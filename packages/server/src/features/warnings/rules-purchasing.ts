@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { activeProjects, money, num, param, type RuleContext, type WarningRule } from './rule.ts';
+import { activeProjects, args, day, dec, money, num, param, type RuleContext, type WarningRule } from './rule.ts';
 
 /** The project's current approved budget (B1), alias b, for the project alias p. */
 const currentBudget = sql`b.project_id = p.id and b.tenant_id = p.tenant_id and b.is_current
@@ -35,9 +35,16 @@ export const W06: WarningRule = {
     select l.project_id, 'BUDGET_LINE' as target_type, l.id as target_id,
       case when u.pct >= ${param(c, 'criticalPct')} then 'CRITICAL'
            when u.pct >= ${param(c, 'warningPct')} then 'WARNING' else 'INFO' end as severity,
-      format('%s: budget %s%s is %s%% used', p.code, l.category, coalesce(' / ' || l.item_name, ''), ${num(sql`u.pct`)}) as title,
-      format('Committed %s and actual %s against %s planned.', ${money(sql`l.committed_amount`)},
-        ${money(sql`l.actual_amount`)}, ${money(sql`l.planned_amount`)}) as message,
+      ${args({
+        kind: sql`case when coalesce(l.item_name, '') = '' then 'line' else 'item' end`,
+        project: sql`p.code`,
+        category: sql`l.category`,
+        item: sql`l.item_name`,
+        pct: sql`u.pct`,
+        committed: dec(sql`l.committed_amount`),
+        actual: dec(sql`l.actual_amount`),
+        planned: dec(sql`l.planned_amount`),
+      })},
       ${num(sql`u.pct`)} as trigger_value, ${num(param(c, 'infoPct'))} as threshold_value
     from project_budget_line l
     join project_budget b on b.id = l.budget_id
@@ -48,9 +55,7 @@ export const W06: WarningRule = {
     where ${activeProjects(c)} and l.tenant_id = ${c.tenantId} and u.pct >= ${param(c, 'infoPct')}
     union all
     select p.id, 'BUDGET', b.id, 'CRITICAL',
-      format('%s: the budget exceeds the contract amount excl. tax', p.code),
-      format('The budget (%s) is above the contract amount excl. tax (%s): the planned margin is negative.',
-        ${money(sql`b.total_amount`)}, ${money(sql`r.revenue`)}),
+      ${args({ kind: sql`'budget'`, project: sql`p.code`, budget: dec(sql`b.total_amount`), revenue: dec(sql`r.revenue`) })},
       ${money(sql`b.total_amount`)}, ${money(sql`r.revenue`)}
     from project_budget b
     join projects p on ${currentBudget}
@@ -68,9 +73,13 @@ export const W07: WarningRule = {
   query: (c) => sql`
     select x.id as project_id, 'PROJECT' as target_type, x.id as target_id,
       case when x.pct < ${param(c, 'criticalPct')} then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s: forecast margin %s%% is below the target %s%%', x.code, ${num(sql`x.pct`)}, ${num(sql`x.target`)}) as title,
-      format('Contract excl. tax %s; forecast cost %s (actual, commitments and the budget not yet committed).',
-        ${money(sql`x.revenue`)}, ${money(sql`x.cost`)}) as message,
+      ${args({
+        project: sql`x.code`,
+        pct: sql`x.pct`,
+        target: sql`x.target`,
+        revenue: dec(sql`x.revenue`),
+        cost: dec(sql`x.cost`),
+      })},
       ${num(sql`x.pct`)} as trigger_value, ${num(sql`x.target`)} as threshold_value
     from (
       select p.id, p.code, r.revenue, f.cost, round((r.revenue - f.cost) / r.revenue * 100, 1) as pct,
@@ -94,8 +103,7 @@ export const W08: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select x.id as project_id, 'PROJECT' as target_type, x.id as target_id, 'WARNING' as severity,
-      format('%s buys without an approved budget', x.code) as title,
-      format('%s approved purchase request(s) and %s purchase contract(s), but no current approved budget.', x.requests, x.contracts) as message,
+      ${args({ project: sql`x.code`, requests: sql`x.requests`, contracts: sql`x.contracts` })},
       (x.requests + x.contracts)::text as trigger_value, '0' as threshold_value
     from (
       select p.id, p.code,
@@ -123,9 +131,16 @@ export const W12: WarningRule = {
         select 1 from project_milestone m where m.project_id = p.id and m.tenant_id = p.tenant_id and m.deleted_at is null
           and m.type = 'DELIVERY' and m.status not in ('REACHED', 'CANCELLED')
           and m.planned_date - ${c.today} <= ${param(c, 'milestoneDays')}) then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s: %s (%s) is %s days late', p.code, l.item_name, pc.code, ${c.today} - d.promised) as title,
-      format('%s of %s %s accepted; promised for %s.', ${num(sql`l.accepted_qty`)}, ${num(sql`l.qty`)}, l.unit,
-        to_char(d.promised, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        item: sql`l.item_name`,
+        contract: sql`pc.code`,
+        days: sql`${c.today} - d.promised`,
+        accepted: sql`l.accepted_qty`,
+        qty: sql`l.qty`,
+        unit: sql`coalesce(l.unit, '')`,
+        date: day(sql`d.promised`),
+      })},
       (${c.today} - d.promised)::text as trigger_value, ${num(param(c, 'criticalDays'))} as threshold_value
     from ${openPurchaseContracts}
     join purchase_contract_line l on l.contract_id = pc.id
@@ -142,9 +157,15 @@ export const W13: WarningRule = {
   defaults: { leadDays: 14 },
   query: (c) => sql`
     select rl.project_id, 'REQUEST_LINE' as target_type, rl.id as target_id, 'WARNING' as severity,
-      format('%s: %s (%s) is not ordered in time', p.code, rl.item_name, r.code) as title,
-      format('Required on site on %s; %s of %s %s ordered.', to_char(r.required_date, 'YYYY-MM-DD'),
-        ${num(sql`rl.ordered_qty`)}, ${num(sql`rl.qty`)}, rl.unit) as message,
+      ${args({
+        project: sql`p.code`,
+        item: sql`rl.item_name`,
+        request: sql`r.code`,
+        date: day(sql`r.required_date`),
+        ordered: sql`rl.ordered_qty`,
+        qty: sql`rl.qty`,
+        unit: sql`coalesce(rl.unit, '')`,
+      })},
       (r.required_date - ${c.today})::text as trigger_value, ${num(param(c, 'leadDays'))} as threshold_value
     from purchase_request_line rl
     join purchase_request r on r.id = rl.request_id
@@ -169,12 +190,15 @@ export const W14: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select x.project_id, 'PURCHASE_CONTRACT' as target_type, x.id as target_id, 'WARNING' as severity,
-      case when x.paid > x.invoiced then format('%s: %s paid ahead of its invoices', x.project_code, x.code)
-        else format('%s: back-to-back %s paid ahead of the customer', x.project_code, x.code) end as title,
-      case when x.paid > x.invoiced
-        then format('Paid %s (advances aside) against %s invoiced by the supplier.', ${money(sql`x.paid`)}, ${money(sql`x.invoiced`)})
-        else format('%s%% of the contract is paid but only %s%% of the customer contract is received.',
-          ${num(sql`x.pay_pct`)}, ${num(sql`x.receive_pct`)}) end as message,
+      ${args({
+        kind: sql`case when x.paid > x.invoiced then 'invoices' else 'backToBack' end`,
+        project: sql`x.project_code`,
+        contract: sql`x.code`,
+        paid: dec(sql`x.paid`),
+        invoiced: dec(sql`x.invoiced`),
+        payPct: sql`x.pay_pct`,
+        receivePct: sql`x.receive_pct`,
+      })},
       case when x.paid > x.invoiced then ${money(sql`x.paid`)} else ${num(sql`x.pay_pct`)} end as trigger_value,
       case when x.paid > x.invoiced then ${money(sql`x.invoiced`)} else ${num(sql`x.receive_pct`)} end as threshold_value
     from (
@@ -203,9 +227,14 @@ export const W15: WarningRule = {
   defaults: { days: 30 },
   query: (c) => sql`
     select distinct on (y.id) y.project_id, 'PURCHASE_CONTRACT' as target_type, y.id as target_id, 'INFO' as severity,
-      format('%s: %s has goods not invoiced for %s days', y.project_code, y.code, ${c.today} - y.arrival_date) as title,
-      format('Accepted goods worth %s, invoiced %s; the oldest goods not invoiced arrived on %s.',
-        ${money(sql`y.accepted`)}, ${money(sql`y.invoiced`)}, to_char(y.arrival_date, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`y.project_code`,
+        contract: sql`y.code`,
+        days: sql`${c.today} - y.arrival_date`,
+        accepted: dec(sql`y.accepted`),
+        invoiced: dec(sql`y.invoiced`),
+        date: day(sql`y.arrival_date`),
+      })},
       (${c.today} - y.arrival_date)::text as trigger_value, ${num(param(c, 'days'))} as threshold_value
     from (
       select pc.id, pc.code, pc.project_id, p.code as project_code, g.arrival_date, g.id as receipt_id,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { activeProjects, money, num, param, type RuleContext, type WarningRule } from './rule.ts';
+import { activeProjects, args, day, dec, money, num, param, type RuleContext, type WarningRule } from './rule.ts';
 
 /** Contracts money may be invoiced and received against (C2). */
 const LIVE_CONTRACT = sql`('SIGNED', 'IN_EXECUTION')`;
@@ -21,10 +21,14 @@ export const W09: WarningRule = {
   query: (c) => sql`
     select x.project_id, 'INVOICE' as target_type, x.id as target_id,
       case when x.late > ${param(c, 'criticalDays')} then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s: invoice %s is %s days overdue%s', x.project_code, coalesce(x.invoice_no, x.code), x.late,
-        case when x.late > ${param(c, 'escalateDays')} then ' (escalate)' else '' end) as title,
-      format('%s of invoice %s was due on %s and is not received.', ${money(sql`x.outstanding`)},
-        coalesce(x.invoice_no, x.code), to_char(x.due_date, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`x.project_code`,
+        invoice: sql`coalesce(x.invoice_no, x.code)`,
+        days: sql`x.late`,
+        escalate: sql`x.late > ${param(c, 'escalateDays')}`,
+        amount: dec(sql`x.outstanding`),
+        date: day(sql`x.due_date`),
+      })},
       x.late::text as trigger_value,
       ${num(param(c, 'criticalDays'))} as threshold_value
     from (
@@ -49,9 +53,15 @@ export const W10: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select sc.project_id, 'PAYMENT_TERM' as target_type, t.id as target_id, 'WARNING' as severity,
-      format('%s: term "%s" of %s is due but not invoiced', p.code, t.name, sc.code) as title,
-      format('Term %s "%s" (%s) was due on %s; %s is invoiced.', t.seq, t.name, ${money(sql`t.amount`)},
-        to_char(t.planned_date, 'YYYY-MM-DD'), ${money(sql`t.invoiced_amount`)}) as message,
+      ${args({
+        project: sql`p.code`,
+        term: sql`t.name`,
+        contract: sql`sc.code`,
+        seq: sql`t.seq`,
+        amount: dec(sql`t.amount`),
+        date: day(sql`t.planned_date`),
+        invoiced: dec(sql`t.invoiced_amount`),
+      })},
       ${money(sql`t.amount - t.invoiced_amount`)} as trigger_value,
       ${money(sql`t.amount`)} as threshold_value
     from ${liveTerms(c)} and t.planned_date <= ${c.today} and t.invoiced_amount < t.amount`,
@@ -66,9 +76,16 @@ export const W11: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select sc.project_id, 'PAYMENT_TERM' as target_type, t.id as target_id, 'INFO' as severity,
-      format('%s: term "%s" of %s is due in %s days', p.code, t.name, sc.code, t.planned_date - ${c.today}) as title,
-      format('Term %s "%s" (%s) is due on %s; %s is received.', t.seq, t.name, ${money(sql`t.amount`)},
-        to_char(t.planned_date, 'YYYY-MM-DD'), ${money(sql`t.received_amount`)}) as message,
+      ${args({
+        project: sql`p.code`,
+        term: sql`t.name`,
+        contract: sql`sc.code`,
+        days: sql`t.planned_date - ${c.today}`,
+        seq: sql`t.seq`,
+        amount: dec(sql`t.amount`),
+        date: day(sql`t.planned_date`),
+        received: dec(sql`t.received_amount`),
+      })},
       (t.planned_date - ${c.today})::text as trigger_value,
       t.remind_days::text as threshold_value
     from ${liveTerms(c)} and t.planned_date >= ${c.today} and t.planned_date - ${c.today} <= t.remind_days
@@ -84,9 +101,12 @@ export const W19: WarningRule = {
   defaults: { days: 30 },
   query: (c) => sql`
     select p.id as project_id, 'PROJECT' as target_type, p.id as target_id, 'WARNING' as severity,
-      format('%s has run %s days without a signed contract', p.code, ${c.today} - coalesce(p.actual_start, p.created_at::date)) as title,
-      format('%s started on %s; no customer contract is signed yet.', p.name,
-        to_char(coalesce(p.actual_start, p.created_at::date), 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        name: sql`p.name`,
+        days: sql`${c.today} - coalesce(p.actual_start, p.created_at::date)`,
+        date: day(sql`coalesce(p.actual_start, p.created_at::date)`),
+      })},
       (${c.today} - coalesce(p.actual_start, p.created_at::date))::text as trigger_value,
       ${num(param(c, 'days'))} as threshold_value
     from projects p
@@ -105,9 +125,13 @@ export const W21: WarningRule = {
   defaults: { days: 30 },
   query: (c) => sql`
     select sc.project_id, 'PAYMENT_TERM' as target_type, t.id as target_id, 'INFO' as severity,
-      format('%s: warranty ends in %s days; retention "%s" to collect', p.code, p.warranty_end - ${c.today}, t.name) as title,
-      format('The warranty ends on %s. %s of the retention term is still to receive.',
-        to_char(p.warranty_end, 'YYYY-MM-DD'), ${money(sql`t.amount - t.received_amount`)}) as message,
+      ${args({
+        project: sql`p.code`,
+        days: sql`p.warranty_end - ${c.today}`,
+        term: sql`t.name`,
+        date: day(sql`p.warranty_end`),
+        amount: dec(sql`t.amount - t.received_amount`),
+      })},
       (p.warranty_end - ${c.today})::text as trigger_value,
       ${num(param(c, 'days'))} as threshold_value
     from ${liveTerms(c)} and ${activeProjects(c)} and t.term_type = 'WARRANTY' and t.received_amount < t.amount

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { activeProjects, num, param, type RuleContext, type WarningRule } from './rule.ts';
+import { activeProjects, args, day, num, param, type RuleContext, type WarningRule } from './rule.ts';
 
 /** Milestones still to reach (not reached, not cancelled) of active projects, alias m on p. */
 const openMilestones = (c: RuleContext) => sql`
@@ -18,8 +18,12 @@ export const W01: WarningRule = {
     select m.project_id, 'MILESTONE' as target_type, m.id as target_id,
       case when m.planned_date - ${c.today} <= ${param(c, 'criticalDays')} then 'CRITICAL'
            when m.planned_date - ${c.today} <= ${param(c, 'warningDays')} then 'WARNING' else 'INFO' end as severity,
-      format('%s: milestone "%s" is due in %s days', p.code, m.name, m.planned_date - ${c.today}) as title,
-      format('Milestone "%s" is planned for %s and is not reached yet.', m.name, to_char(m.planned_date, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        milestone: sql`m.name`,
+        days: sql`m.planned_date - ${c.today}`,
+        date: day(sql`m.planned_date`),
+      })},
       (m.planned_date - ${c.today})::text as trigger_value,
       m.reminder_days::text as threshold_value
     from ${openMilestones(c)}
@@ -36,9 +40,13 @@ export const W02: WarningRule = {
   query: (c) => sql`
     select m.project_id, 'MILESTONE' as target_type, m.id as target_id,
       case when m.is_key or ${c.today} - m.planned_date > ${param(c, 'criticalDays')} then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s: milestone "%s" is %s days overdue', p.code, m.name, ${c.today} - m.planned_date) as title,
-      format('Milestone "%s"%s was planned for %s and is not reached.', m.name,
-        case when m.is_key then ' (a key milestone)' else '' end, to_char(m.planned_date, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        milestone: sql`m.name`,
+        days: sql`${c.today} - m.planned_date`,
+        date: day(sql`m.planned_date`),
+        key: sql`m.is_key`,
+      })},
       (${c.today} - m.planned_date)::text as trigger_value,
       ${num(param(c, 'criticalDays'))} as threshold_value
     from ${openMilestones(c)} and m.planned_date < ${c.today}`,
@@ -54,9 +62,13 @@ export const W03: WarningRule = {
   query: (c) => sql`
     select m.project_id, 'MILESTONE' as target_type, m.id as target_id,
       case when m.planned_date - m.baseline_date > ${param(c, 'warningDays')} then 'WARNING' else 'INFO' end as severity,
-      format('%s: milestone "%s" slipped %s days', p.code, m.name, m.planned_date - m.baseline_date) as title,
-      format('Milestone "%s" is now planned for %s; its baseline was %s.', m.name,
-        to_char(m.planned_date, 'YYYY-MM-DD'), to_char(m.baseline_date, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        milestone: sql`m.name`,
+        days: sql`m.planned_date - m.baseline_date`,
+        date: day(sql`m.planned_date`),
+        baseline: day(sql`m.baseline_date`),
+      })},
       (m.planned_date - m.baseline_date)::text as trigger_value,
       ${num(param(c, 'infoDays'))} as threshold_value
     from ${openMilestones(c)} and m.planned_date - m.baseline_date > ${param(c, 'infoDays')}`,
@@ -71,8 +83,12 @@ export const W04: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select p.id as project_id, 'PROJECT' as target_type, p.id as target_id, 'CRITICAL' as severity,
-      format('%s is %s days past its planned end', p.code, ${c.today} - p.planned_end) as title,
-      format('%s was planned to end on %s and has no passed final acceptance.', p.name, to_char(p.planned_end, 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        name: sql`p.name`,
+        days: sql`${c.today} - p.planned_end`,
+        date: day(sql`p.planned_end`),
+      })},
       (${c.today} - p.planned_end)::text as trigger_value,
       to_char(p.planned_end, 'YYYY-MM-DD') as threshold_value
     from projects p
@@ -90,9 +106,12 @@ export const W20: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select a.project_id, 'ACCEPTANCE_TEST' as target_type, a.id as target_id, 'WARNING' as severity,
-      format('%s: acceptance test %s failed', p.code, a.code) as title,
-      format('Acceptance test %s (%s) failed on %s and has not been passed since.', a.code, a.test_type,
-        to_char(coalesce(a.actual_end, a.planned_date), 'YYYY-MM-DD')) as message,
+      ${args({
+        project: sql`p.code`,
+        test: sql`a.code`,
+        type: sql`a.test_type`,
+        date: day(sql`coalesce(a.actual_end, a.planned_date)`),
+      })},
       a.result as trigger_value, 'PASS' as threshold_value
     from acceptance_test a join projects p on p.id = a.project_id
     where ${activeProjects(c)} and a.tenant_id = ${c.tenantId} and a.deleted_at is null and a.result = 'FAIL'
@@ -117,10 +136,11 @@ export const W16: WarningRule = {
   query: (c) => sql`
     select x.id as project_id, 'PROJECT' as target_type, x.id as target_id,
       case when x.started <= ${lastWeek(c)} - 1 and not x.before then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s: no weekly report for the week of %s', x.code, to_char(${lastWeek(c)}, 'YYYY-MM-DD')) as title,
-      case when x.started <= ${lastWeek(c)} - 1 and not x.before
-        then 'Neither of the last two weekly reports has been submitted.'
-        else 'Last week’s report has not been submitted.' end as message,
+      ${args({
+        project: sql`x.code`,
+        week: day(lastWeek(c)),
+        weeks: sql`case when x.started <= ${lastWeek(c)} - 1 and not x.before then 2 else 1 end`,
+      })},
       to_char(${lastWeek(c)}, 'IYYY-"W"IW') as trigger_value,
       ${num(param(c, 'graceDays'))} as threshold_value
     from (
@@ -146,9 +166,14 @@ export const W17: WarningRule = {
   query: (c) => sql`
     select r.project_id, 'PROJECT' as target_type, r.project_id as target_id,
       case r.status_flag when 'OFF_TRACK' then 'CRITICAL' else 'WARNING' end as severity,
-      format('%s: the weekly report of %s says %s', p.code, to_char(r.week_start, 'YYYY-MM-DD'),
-        case r.status_flag when 'OFF_TRACK' then 'off track' else 'at risk' end) as title,
-      coalesce(nullif(r.help_needed, ''), 'See the weekly report for the issues raised.') as message,
+      ${args({
+        project: sql`p.code`,
+        week: day(sql`r.week_start`),
+        flag: sql`r.status_flag`,
+        // The help asked for is the author's own words, shown as written.
+        asked: sql`coalesce(r.help_needed, '') <> ''`,
+        help: sql`coalesce(r.help_needed, '')`,
+      })},
       r.status_flag as trigger_value, 'ON_TRACK' as threshold_value
     from projects p
     join lateral (select * from weekly_report r where r.project_id = p.id and r.tenant_id = p.tenant_id

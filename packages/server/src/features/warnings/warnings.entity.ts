@@ -1,4 +1,4 @@
-import { projectWarningMeta } from '@trestle/shared';
+import { localizeWarning, projectWarningMeta } from '@trestle/shared';
 import type { EntityDefinition } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
 
@@ -13,4 +13,5 @@ const byActions = () => {
 export const projectWarningEntity: EntityDefinition = {
   meta: projectWarningMeta,
   hooks: { beforeAdd: byActions, beforeUpdate: byActions, beforeDel: byActions, beforeImport: byActions },
+  present: (row, lang) => localizeWarning(row, lang),
 };

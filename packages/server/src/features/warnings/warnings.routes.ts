@@ -13,10 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageData } from '../../engine/read.ts';
+import { pageData, presentPage } from '../../engine/read.ts';
 import { scopeWhere } from '../../engine/scope.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { projectWarningEntity } from './warnings.entity.ts';
 import { createWarningService, type WarningDeps } from './warnings.service.ts';
 
@@ -44,16 +45,21 @@ export function warningRoutes(deps: WarningDeps) {
         tags,
         summary: 'Warnings, one page: the rules of the projects in view are re-checked first',
         description:
-          'Filtered to one projectId, that project is re-checked every time; otherwise the caller’s projects at most once a minute.',
+          'Filtered to one projectId, that project is re-checked every time; otherwise the caller’s projects at most once a minute. ' +
+          'title and message are worded in the Accept-Language (zh or en) from ruleCode and args.',
         body: warningListSchema,
         response: { 200: envelopeSchema(pageResultSchema) },
       },
       handler: async (req) => {
         const auth = authOf(req);
         await service.recheckForList(auth, projectOf(req.body.wheres));
-        return envelope(
-          await pageData(deps.db, projectWarningEntity.meta, scopeWhere(projectWarningEntity, auth), req.body),
+        const page = await pageData(
+          deps.db,
+          projectWarningEntity.meta,
+          scopeWhere(projectWarningEntity, auth),
+          req.body,
         );
+        return envelope(presentPage(projectWarningEntity, page, languageOf(req)));
       },
     });
 
