@@ -13,11 +13,12 @@ const SEVERITY_COLOR: Record<string, string> = { CRITICAL: 'red', WARNING: 'oran
 
 /** [issue 5: warnings] The open warnings assigned to the user, for whoever has /MineInformation. */
 function MyWarningsCard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const permission = useAppStore((s) => s.permission);
   const allowed = findMenuEntry(permission, '/MineInformation') !== undefined;
   const warnings = useQuery({
-    queryKey: ['mine', 'warnings'],
+    // Titles are worded by the server in the language asked, so each language is its own entry.
+    queryKey: ['mine', 'warnings', i18n.language],
     queryFn: () => http.get<MineWarning[]>('/api/MineInformation/warnings', undefined, { quiet: true }),
     enabled: allowed,
   });

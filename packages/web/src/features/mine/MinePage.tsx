@@ -21,9 +21,10 @@ const DICTIONARIES = [
 const HEALTH_COLOR: Record<string, string> = { GREEN: 'green', YELLOW: 'gold', RED: 'red', GREY: 'default' };
 const SEVERITY_COLOR: Record<string, string> = { CRITICAL: 'red', WARNING: 'orange', INFO: 'blue' };
 
-/** One tab's rows, fetched when the tab is first shown. */
+/** One tab's rows, fetched when the tab is first shown, and again in another language. */
 function useTab<T>(name: string, load: () => Promise<T[]>, active: boolean) {
-  return useQuery({ queryKey: mineKeys.tab(name), queryFn: load, enabled: active });
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: mineKeys.tab(name, i18n.language), queryFn: load, enabled: active });
 }
 
 /** /MineInformation: the signed-in user's projects, milestones, approvals, submissions and warnings. */

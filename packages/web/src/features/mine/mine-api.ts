@@ -1,9 +1,10 @@
 import type { MineDocument, MineMilestone, MineProject, MineWarning } from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 
+/** Query keys of /MineInformation, per tab and language (warning titles are worded by the server). */
 export const mineKeys = {
   all: ['mine'] as const,
-  tab: (name: string) => [...mineKeys.all, name] as const,
+  tab: (name: string, language: string) => [...mineKeys.all, name, language] as const,
 };
 
 export const myProjects = () => http.get<MineProject[]>('/api/MineInformation/projects');

@@ -70,7 +70,7 @@ export function WarningsPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const page = useQuery({
-    queryKey: warningKeys.list(request),
+    queryKey: warningKeys.list(request, i18n.language),
     queryFn: () => listWarnings(request),
     placeholderData: keepPreviousData,
   });

@@ -9,10 +9,10 @@ import type {
 import type { Option } from '../../components/form/selects.tsx';
 import { http } from '../../lib/http.ts';
 
-/** Query keys of /ProjectWarning: the lists and the rules. */
+/** Query keys of /ProjectWarning: the lists (worded by the server in the language asked) and the rules. */
 export const warningKeys = {
   all: ['warnings'] as const,
-  list: (req: PageRequest) => [...warningKeys.all, 'list', req] as const,
+  list: (req: PageRequest, language: string) => [...warningKeys.all, 'list', language, req] as const,
   rules: () => [...warningKeys.all, 'rules'] as const,
 };
 
