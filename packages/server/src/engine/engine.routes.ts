@@ -234,7 +234,10 @@ async function lookup(
   const conds: SQL[] = [
     targets.length
       ? sql`(${sql.join(
-          targets.map((d) => sql`(${scopeWhere(d, auth)})`),
+          targets.map((d) => {
+            const master = masterVisible(deps, d, auth);
+            return master ? sql`(${scopeWhere(d, auth)} and ${master})` : sql`(${scopeWhere(d, auth)})`;
+          }),
           sql` or `,
         )})`
       : sql`t.tenant_id = ${auth.tenantId}`,
@@ -256,6 +259,26 @@ async function lookup(
     deps.db,
     sql`select t.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} t where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
   );
+}
+
+/**
+ * A detail line shows only inside its master's dialog, so it is a choice only where the caller sees that
+ * master (getDetailPage asks the same): a payment term has no project of its own, its contract has one.
+ * Null for an entity that is not detail-only.
+ */
+function masterVisible(deps: EngineDeps, detail: EntityDefinition, auth: AuthContext): SQL | null {
+  if (!detail.detailOnly) return null;
+  const links = deps.definitions.flatMap((master) =>
+    master.meta.details
+      .filter((rel) => rel.entity === detail.meta.name)
+      .map((rel) => {
+        const fk = fieldNamed(detail.meta, rel.foreignKey);
+        if (!fk) throw new Error(`${detail.meta.name}: no field ${rel.foreignKey}`);
+        // The foreign key is read outside the subquery, whose own alias t then stands for the master.
+        return sql`${col(fk)} in (select ${col({ name: master.meta.key })} from ${sql.identifier(master.meta.table)} t where ${scopeWhere(master, auth)})`;
+      }),
+  );
+  return links.length ? sql`(${sql.join(links, sql` or `)})` : null;
 }
 
 /** The metadata of one of the entity's detail entities, named by the caller; any other name is a 400. */
