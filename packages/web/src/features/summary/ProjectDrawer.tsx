@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProjectFigures } from '@trestle/shared';
+import { type ProjectFigures, weeklyReportMeta } from '@trestle/shared';
 import { Descriptions, Drawer, Space, Spin, Table, Tag } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dictLabel, useDictionaries } from '../../components/grid/dictionaries.ts';
 import { formatMoney, formatPct, projectFigures, summaryCharts, summaryKeys } from './summary-api.ts';
 
 const SummaryChartsView = lazy(() => import('./SummaryCharts.tsx'));
@@ -15,6 +16,8 @@ export function ProjectDrawer({ id, onClose }: { id: number; onClose(): void }) 
     queryKey: summaryKeys.charts({ projectId: id }),
     queryFn: () => summaryCharts({ projectId: id }),
   });
+  // The last report's flag in the reader's language, as the weekly reports screen shows it.
+  const flags = useDictionaries([weeklyReportMeta]).get('reportStatusFlag');
   const f = figures.data;
   const money = (key: keyof ProjectFigures) => (f ? formatMoney(String(f[key])) : '');
   const items = (pairs: [string, string | number | null][]) =>
@@ -72,7 +75,10 @@ export function ProjectDrawer({ id, onClose }: { id: number; onClose(): void }) 
               [t('summary.milestonesOverdue'), f.milestonesOverdue],
               [t('summary.maxSlip'), f.maxSlipDays],
               [t('summary.nextMilestone'), f.nextMilestone ? `${f.nextMilestone} (${f.nextMilestoneDate})` : null],
-              [t('summary.lastReport'), f.lastReportWeek ? `${f.lastReportWeek} ${f.lastReportFlag ?? ''}` : null],
+              [
+                t('summary.lastReport'),
+                f.lastReportWeek ? `${f.lastReportWeek} ${dictLabel(flags, f.lastReportFlag)}` : null,
+              ],
             ])}
           />
           <Space>

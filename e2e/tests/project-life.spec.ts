@@ -1,0 +1,436 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  dataRows,
+  dialog,
+  expect,
+  moreAction,
+  openSelectList,
+  pickOption,
+  quickSearch,
+  shoot,
+  stamp,
+  test,
+  toast,
+  toolbarButton,
+} from '../grid-helpers.ts';
+
+/**
+ * One project through its whole life, every step typed into the screens as a user would: a new
+ * customer, the project approved, a contract with two payment terms, a budget, a purchase request,
+ * a purchase contract, the goods' arrival, the supplier's invoice and its payment, our invoice to the
+ * customer and the money received, the final acceptance, a weekly report. Then /ProjectSummary,
+ * filtered to the new customer, must show exactly the amounts entered.
+ */
+
+/**
+ * Opens a grid screen and waits for its own heading: right after a hash change the previous screen's
+ * grid is still on the page for a moment, and its Add button would be the one clicked.
+ */
+async function openScreen(page: Page, path: string, heading: string) {
+  await page.goto(`/#${path}`);
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  await expect(page.getByTestId('grid-total')).toBeVisible();
+}
+
+/** Types into a reference select and picks the first option whose label contains `label`. */
+async function pick(page: Page, select: Locator, typed: string, label = typed) {
+  await select.click();
+  await select.pressSequentially(typed, { delay: 20 });
+  const list = openSelectList(page);
+  await expect(list).toHaveCount(1);
+  await list.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
+}
+
+/** Opens a dictionary select and picks the option with this label. */
+async function choose(page: Page, select: Locator, label: string) {
+  await select.click();
+  await pickOption(page, label);
+}
+
+async function typeDate(input: Locator, date: string) {
+  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
+  await input.page().mouse.move(0, 0);
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}
+
+/** A cell of a detail line in the dialog of `entity`. */
+const cell = (page: Page, entity: string, detail: string, i: number, field: string) =>
+  page.locator(`#${entity}-edit_detailData_${detail}_${i}_${field}`);
+
+async function addRow(dialogBox: Locator, detail: string) {
+  await dialogBox
+    .getByTestId(`detail-${detail}`)
+    .getByRole('button', { name: /Add row/ })
+    .click();
+}
+
+async function save(page: Page, dialogBox: Locator) {
+  await dialogBox.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Saved')).toBeVisible();
+  await expect(dialogBox).toBeHidden();
+}
+
+/** Finds the one row of `code` in the open grid. */
+async function only(page: Page, code: string) {
+  await quickSearch(page, code);
+  await expect(dataRows(page)).toHaveCount(1);
+  return dataRows(page).first();
+}
+
+/** Submits the row of `code` and approves it through the Audit dialog, as the toolbar offers. */
+async function submitAndApprove(page: Page, code: string) {
+  const row = await only(page, code);
+  await row.getByRole('checkbox').check();
+  await moreAction(page, 'Submit for approval');
+  await expect(toast(page, 'Submitted for approval')).toBeVisible();
+  await expect(row).toContainText('In approval');
+  await row.getByRole('checkbox').check();
+  await moreAction(page, 'Audit');
+  const audit = dialog(page, 'Audit');
+  await audit.getByLabel('Reason', { exact: true }).fill('Checked');
+  await audit.getByRole('button', { name: 'OK' }).click();
+  await expect(audit).toBeHidden();
+  await expect(row).toContainText('Approved');
+}
+
+/** Opens the row of `code` in its edit dialog. */
+async function edit(page: Page, code: string, title: string) {
+  await (await only(page, code)).dblclick();
+  const box = dialog(page, `Edit · ${title}`);
+  await expect(box).toBeVisible();
+  return box;
+}
+
+/** The Monday of the current week (a weekly report covers a week that has started). */
+function thisMonday() {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+test.describe('a project from its approval to its acceptance', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('every document typed in the screens, and the summary adds up to what was entered', async ({ page }) => {
+    test.setTimeout(420_000);
+    const s = stamp();
+    const customer = `Lifecycle Port Authority ${s}`;
+    const project = { code: `XM-L${s}`, name: `Lifecycle terminal network ${s}` };
+    const contract = `HT-L${s}`;
+    const purchase = { request: `CGSQ-L${s}`, contract: `CGHT-L${s}`, arrival: `DH-L${s}` };
+    const supplierInvoice = `FP-L${s}`;
+    const payment = `FK-L${s}`;
+    const invoice = `KP-L${s}`;
+    const receipt = `HK-L${s}`;
+    const test_ = `YS-L${s}`;
+
+    await test.step('a new customer', async () => {
+      await openScreen(page, '/Customer', 'Customers');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Customers');
+      await box.getByLabel('Code', { exact: true }).fill(`C-L${s}`);
+      await box.getByLabel('Name', { exact: true }).fill(customer);
+      // A VAT special invoice is issued to the customer's name and tax number.
+      await box.getByLabel('Tax number', { exact: true }).fill(`91310000MA1L${s}`.slice(0, 18));
+      await save(page, box);
+    });
+
+    await test.step('the project, drafted, submitted and approved', async () => {
+      await openScreen(page, '/ProjectInformation', 'Projects');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Projects');
+      await box.getByLabel('Project number', { exact: true }).fill(project.code);
+      await box.getByLabel('Name', { exact: true }).fill(project.name);
+      await pick(page, box.getByLabel('Customer', { exact: true }), customer);
+      await pick(page, box.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
+      await pick(page, box.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
+      await typeDate(box.getByLabel('Planned start', { exact: true }), '2026-06-01');
+      await typeDate(box.getByLabel('Planned end', { exact: true }), '2027-03-31');
+      // Progress follows the milestones' weights, so reaching the last one makes it 100%.
+      await choose(page, box.getByLabel('Progress method', { exact: true }), 'Milestone weights');
+      await save(page, box);
+      await submitAndApprove(page, project.code);
+      await expect(dataRows(page).first()).toContainText('In progress');
+    });
+
+    await test.step('the customer contract with two payment terms, approved and signed', async () => {
+      await openScreen(page, '/ProjectContract', 'Project contracts');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Project contracts');
+      await box.getByLabel('Contract number', { exact: true }).fill(contract);
+      await box.getByLabel('Name', { exact: true }).fill(`Terminal network supply and installation ${s}`);
+      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pick(page, box.getByLabel('Customer', { exact: true }), customer);
+      await typeDate(box.getByLabel('Signed', { exact: true }), '2026-06-10');
+      await box.getByLabel('Amount incl. tax', { exact: true }).fill('113000');
+      const terms = [
+        ['Advance', 'Advance', '30', '33900'],
+        ['Final acceptance', 'Final acceptance', '70', '79100'],
+      ];
+      for (const [i, [name, type, percent, amount]] of terms.entries()) {
+        await addRow(box, 'ContractPaymentTerm');
+        const at = (field: string) => cell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
+        await at('seq').fill(String(i + 1));
+        await at('name').fill(name ?? '');
+        await choose(page, at('termType'), type ?? '');
+        await at('percent').fill(percent ?? '');
+        await at('amount').fill(amount ?? '');
+      }
+      await save(page, box);
+      await submitAndApprove(page, contract);
+      const signing = await edit(page, contract, 'Project contracts');
+      await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
+      await save(page, signing);
+      await expect(dataRows(page).first()).toContainText('Signed');
+    });
+
+    await test.step('the budget: equipment (stop when exceeded) and services, approved', async () => {
+      await openScreen(page, '/ProjectBuget', 'Budget');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Budget');
+      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      const lines = [
+        ['Equipment', 'Switches and cabling', '60000', 'Stop'],
+        ['Subcontracting', 'Installation crew', '20000', 'Warn'],
+      ];
+      for (const [i, [category, item, planned, control]] of lines.entries()) {
+        await addRow(box, 'ProjectBudgetLine');
+        const at = (field: string) => cell(page, 'ProjectBuget', 'ProjectBudgetLine', i, field);
+        await choose(page, at('category'), category ?? '');
+        await at('itemName').fill(item ?? '');
+        await at('plannedAmount').fill(planned ?? '');
+        await choose(page, at('controlAction'), control ?? '');
+      }
+      await save(page, box);
+      await submitAndApprove(page, project.code);
+    });
+
+    await test.step('the purchase request against the equipment line, approved', async () => {
+      await openScreen(page, '/ProjectPurchase', 'Purchase requests');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Purchase requests');
+      await box.getByLabel('Request number', { exact: true }).fill(purchase.request);
+      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pick(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
+      await typeDate(box.getByLabel('Request date', { exact: true }), '2026-06-15');
+      await typeDate(box.getByLabel('Needed on site', { exact: true }), '2026-07-15');
+      await addRow(box, 'PurchaseRequestLine');
+      const at = (field: string) => cell(page, 'ProjectPurchase', 'PurchaseRequestLine', 0, field);
+      await pick(page, at('budgetLineId'), 'Switches and cabling');
+      await at('itemName').fill('Core switch');
+      await at('unit').fill('set');
+      await at('qty').fill('2');
+      await at('estUnitPrice').fill('20000');
+      await save(page, box);
+      await submitAndApprove(page, purchase.request);
+    });
+
+    await test.step('the purchase contract for the requested switches, approved and signed', async () => {
+      await openScreen(page, '/PurchaseContract', 'Purchase contracts');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Purchase contracts');
+      await box.getByLabel('Contract number', { exact: true }).fill(purchase.contract);
+      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pick(page, box.getByLabel('Supplier', { exact: true }), 'a', '');
+      await pick(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
+      await typeDate(box.getByLabel('Signed on', { exact: true }), '2026-06-20');
+      await typeDate(box.getByLabel('Promised arrival', { exact: true }), '2026-07-20');
+      await addRow(box, 'PurchaseContractLine');
+      const at = (field: string) => cell(page, 'PurchaseContract', 'PurchaseContractLine', 0, field);
+      await pick(page, at('requestLineId'), purchase.request);
+      await pick(page, at('budgetLineId'), 'Switches and cabling');
+      await at('itemName').fill('Core switch');
+      await at('unit').fill('set');
+      await at('qty').fill('2');
+      await at('unitPrice').fill('22600');
+      await save(page, box);
+      await submitAndApprove(page, purchase.contract);
+      const signing = await edit(page, purchase.contract, 'Purchase contracts');
+      await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
+      await save(page, signing);
+      await expect(dataRows(page).first()).toContainText('Signed');
+    });
+
+    await test.step('the switches arrive and are accepted', async () => {
+      await openScreen(page, '/PurchaseArrival', 'Arrivals');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Arrivals');
+      await box.getByLabel('Receipt number', { exact: true }).fill(purchase.arrival);
+      await pick(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
+      await typeDate(box.getByLabel('Arrived on', { exact: true }), '2026-07-18');
+      await pick(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
+      await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
+      await addRow(box, 'PurchaseArrivalLine');
+      const at = (field: string) => cell(page, 'PurchaseArrival', 'PurchaseArrivalLine', 0, field);
+      await pick(page, at('contractLineId'), purchase.contract);
+      await at('deliveredQty').fill('2');
+      await at('acceptedQty').fill('2');
+      await save(page, box);
+    });
+
+    await test.step("the supplier's invoice for the accepted switches", async () => {
+      await openScreen(page, '/PurchaseInvoice', 'Supplier invoices');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Supplier invoices');
+      await box.getByLabel('Invoice number', { exact: true }).fill(supplierInvoice);
+      await pick(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
+      await typeDate(box.getByLabel('Invoice date', { exact: true }), '2026-07-20');
+      await typeDate(box.getByLabel('Received on', { exact: true }), '2026-07-21');
+      await box.getByLabel('Amount excl. tax', { exact: true }).fill('40000');
+      await save(page, box);
+    });
+
+    await test.step('the supplier paid: requested, approved, then paid', async () => {
+      await openScreen(page, '/PurchasePayment', 'Supplier payments');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Supplier payments');
+      await box.getByLabel('Payment number', { exact: true }).fill(payment);
+      await pick(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
+      await box.getByLabel('Requested', { exact: true }).fill('45200');
+      await pick(page, box.getByLabel('Requested by', { exact: true }), 'Ada', 'Ada Wang');
+      await typeDate(box.getByLabel('Request date', { exact: true }), '2026-07-25');
+      await save(page, box);
+      await submitAndApprove(page, payment);
+      const paying = await edit(page, payment, 'Supplier payments');
+      await choose(page, paying.getByLabel('Status', { exact: true }), 'Paid');
+      await paying.getByLabel('Paid', { exact: true }).fill('45200');
+      await typeDate(paying.getByLabel('Paid on', { exact: true }), '2026-07-28');
+      await save(page, paying);
+      await expect(dataRows(page).first()).toContainText('Paid');
+    });
+
+    await test.step('our invoice to the customer: requested, approved, issued', async () => {
+      await openScreen(page, '/ContractInvoicing', 'Contract invoicing');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Contract invoicing');
+      await box.getByLabel('Request number', { exact: true }).fill(invoice);
+      await pick(page, box.getByLabel('Contract', { exact: true }), contract);
+      await box.getByLabel('Amount excl. tax', { exact: true }).fill('100000');
+      await save(page, box);
+      await submitAndApprove(page, invoice);
+      const issuing = await edit(page, invoice, 'Contract invoicing');
+      await choose(page, issuing.getByLabel('Status', { exact: true }), 'Issued');
+      await issuing.getByLabel('Invoice number', { exact: true }).fill(`0${s}`);
+      await typeDate(issuing.getByLabel('Invoice date', { exact: true }), '2026-08-01');
+      await save(page, issuing);
+      await expect(dataRows(page).first()).toContainText('Issued');
+    });
+
+    await test.step('the customer pays part of it, allocated to the invoice', async () => {
+      await openScreen(page, '/ProjectPayment', 'Project receipts');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Project receipts');
+      await box.getByLabel('Receipt number', { exact: true }).fill(receipt);
+      await pick(page, box.getByLabel('Contract', { exact: true }), contract);
+      await typeDate(box.getByLabel('Received on', { exact: true }), '2026-08-20');
+      await box.getByLabel('Amount', { exact: true }).fill('79100');
+      await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
+      await addRow(box, 'ReceiptAllocation');
+      const at = (field: string) => cell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
+      await pick(page, at('invoiceId'), invoice);
+      await at('amount').fill('79100');
+      await save(page, box);
+    });
+
+    await test.step('the final acceptance passes and reaches its milestone', async () => {
+      await openScreen(page, '/ProjectMilestone', 'Milestones');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Milestones');
+      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await box.getByLabel('Milestone', { exact: true }).fill(`Final acceptance ${s}`);
+      await choose(page, box.getByLabel('Type', { exact: true }), 'Acceptance');
+      await pick(page, box.getByLabel('Owner', { exact: true }), 'Ada', 'Ada Wang');
+      await typeDate(box.getByLabel('Planned', { exact: true }), '2026-10-30');
+      await box.getByLabel('Weight %', { exact: true }).fill('100');
+      await save(page, box);
+
+      await openScreen(page, '/ProjectTest', 'Tests and acceptance');
+      await toolbarButton(page, 'Add').click();
+      const add = dialog(page, 'Add · Tests and acceptance');
+      await add.getByLabel('Number', { exact: true }).fill(test_);
+      await pick(page, add.getByLabel('Project', { exact: true }), project.name);
+      await pick(page, add.getByLabel('Milestone', { exact: true }), `Final acceptance ${s}`);
+      await choose(page, add.getByLabel('Type', { exact: true }), 'Final acceptance');
+      await typeDate(add.getByLabel('Planned', { exact: true }), '2026-10-30');
+      await choose(page, add.getByLabel('Status', { exact: true }), 'In progress');
+      await save(page, add);
+      const result = await edit(page, test_, 'Tests and acceptance');
+      await typeDate(result.getByLabel('Started', { exact: true }), '2026-10-28');
+      await typeDate(result.getByLabel('Ended', { exact: true }), '2026-10-30');
+      await choose(page, result.getByLabel('Result', { exact: true }), 'Pass');
+      await result.getByLabel('Customer signer', { exact: true }).fill('Li Ming');
+      await save(page, result);
+      await expect(dataRows(page).first()).toContainText('Passed');
+
+      await openScreen(page, '/ProjectInformation', 'Projects');
+      await expect(await only(page, project.code)).toContainText('Accepted');
+    });
+
+    await test.step('the weekly report, submitted', async () => {
+      await openScreen(page, '/ProjectWeeklyReport', 'Weekly reports');
+      await toolbarButton(page, 'Add').click();
+      const box = dialog(page, 'Add · Weekly reports');
+      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await typeDate(box.getByLabel('Week of (Monday)', { exact: true }), thisMonday());
+      await choose(page, box.getByLabel('Project status', { exact: true }), 'Done');
+      await choose(page, box.getByLabel('Report status', { exact: true }), 'Submitted');
+      await box.getByLabel('Done this week', { exact: true }).fill('Final acceptance signed by the customer.');
+      await box.getByLabel('Plan for next week', { exact: true }).fill('Hand over to the warranty team.');
+      await save(page, box);
+    });
+
+    await test.step('the summary, filtered to the new customer, shows exactly what was entered', async () => {
+      await page.goto('/#/ProjectSummary');
+      const table = page.getByTestId('portfolio-table');
+      await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await pick(page, page.getByRole('combobox', { name: 'Customer', exact: true }), customer);
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+      const row = table.locator('tbody tr.ant-table-row').first();
+      await expect(row).toContainText(project.code);
+
+      const kpi = (title: string) =>
+        page.locator('.ant-statistic').filter({ has: page.getByText(title, { exact: true }) });
+      const kpis: [string, string][] = [
+        ['Contract', '113,000.00'],
+        ['Invoiced', '113,000.00'],
+        ['Received', '79,100.00'],
+        ['Receivable', '33,900.00'],
+        ['Committed', '45,200.00'],
+        ['Paid', '45,200.00'],
+      ];
+      for (const [title, value] of kpis) await expect(kpi(title), title).toContainText(value);
+
+      await row.click();
+      const drawer = page.getByRole('dialog').filter({ hasText: `${project.code} ${project.name}` });
+      await expect(drawer).toBeVisible();
+      const figure = (label: string) =>
+        drawer
+          .locator('.ant-descriptions-item-label')
+          .getByText(label, { exact: true })
+          .locator('xpath=ancestor-or-self::th[1]/following-sibling::td[1]');
+      const figures: [string, string][] = [
+        ['Contract', '113,000.00'],
+        ['Contract excl. tax', '100,000.00'],
+        ['Invoiced', '113,000.00'],
+        ['Received', '79,100.00'],
+        ['Receivable', '33,900.00'],
+        ['Committed', '45,200.00'],
+        ['Supplier invoiced', '45,200.00'],
+        ['Paid', '45,200.00'],
+        ['Budget', '80,000.00'],
+        ['Received %', '70%'],
+        ['Actual cost', '40,000.00'],
+        // Revenue is what was invoiced excl. tax (100,000.00) less the cost; planned: contract less budget.
+        ['Gross margin', '60,000.00 (60%)'],
+        ['Planned margin', '20,000.00 (20%)'],
+        ['Progress', '100%'],
+        ['Milestones reached', '1 / 1'],
+        ['Last weekly report', `${thisMonday()} Done`],
+      ];
+      for (const [label, value] of figures) await expect(figure(label), label).toHaveText(value);
+      await shoot(page, 'project-life-summary-en.png');
+    });
+  });
+});
