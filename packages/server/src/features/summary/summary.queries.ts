@@ -27,55 +27,75 @@ export function filterConditions(f: SummaryFilters): SQL[] {
 }
 
 /**
+ * Each source's rows for the projects in `sp`, as both the per-project figures and the KPIs read them,
+ * so the two can't drift apart: `from … where …` with the source's alias.
+ */
+function sources(tenantId: number) {
+  return {
+    contracts: sql`from sales_contracts c join sp on sp.id = c.project_id
+      where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${EFFECTIVE_CONTRACT}`,
+    invoices: sql`from sales_invoices i join sp on sp.id = i.project_id
+      where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('ISSUED', 'REVERSED')`,
+    receipts: sql`from customer_receipts r join sp on sp.id = r.project_id
+      where r.tenant_id = ${tenantId} and r.deleted_at is null and r.status = 'CONFIRMED'`,
+    purchases: sql`from purchase_contract c join sp on sp.id = c.project_id
+      where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${COMMITTED_PURCHASE}`,
+    supplierInvoices: sql`from purchase_invoice i join sp on sp.id = i.project_id
+      where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('REGISTERED', 'VERIFIED')`,
+    payments: sql`from supplier_payment s join sp on sp.id = s.project_id
+      where s.tenant_id = ${tenantId} and s.deleted_at is null and s.status = 'PAID'`,
+    budgetLines: sql`from project_budget b join sp on sp.id = b.project_id
+      left join project_budget_line l on l.tenant_id = b.tenant_id and l.budget_id = b.id
+      where b.tenant_id = ${tenantId} and b.deleted_at is null and b.is_current and b.status = 'APPROVED'`,
+    warnings: sql`from project_warning w join sp on sp.id = w.project_id
+      where w.tenant_id = ${tenantId} and w.status in ('OPEN', 'ACKNOWLEDGED')`,
+  };
+}
+
+/** What is still owed on an issued invoice (alias i) past its due date: less what was received and reversed. */
+const overdueOf = (tenantId: number, d: SQL) =>
+  sql`sum(i.amount_incl_tax - i.received_amount + coalesce((select sum(r.amount_incl_tax) from sales_invoices r
+    where r.tenant_id = ${tenantId} and r.original_invoice_id = i.id and r.is_red and r.status = 'ISSUED'
+      and r.deleted_at is null), 0)) filter (where i.status = 'ISSUED' and not i.is_red and i.due_date < ${d})`;
+
+/**
  * `sp` (the project ids: `where` on the projects alias t), one CTE per source, and `base`: a row per
- * project with its raw figures (numerics), named as the contract's fields.
+ * project with its raw figures (numerics), named as the contract's fields. Every source CTE is unique
+ * on project_id, so a query that reads only some figures (the page's ranking) lets PostgreSQL drop the
+ * other sources' joins altogether.
  */
 export function figuresWith(tenantId: number, where: SQL, today: string): SQL {
   const d = sql`${today}::date`;
+  const src = sources(tenantId);
   return sql`with sp as (select t.id from projects t where ${where}),
   sc as (
     select c.project_id, sum(c.amount_incl_tax) as contract, sum(c.amount_excl_tax) as contract_excl,
       sum(c.amount_incl_tax) filter (where extract(year from c.sign_date) = extract(year from ${d})) as contract_year
-    from sales_contracts c join sp on sp.id = c.project_id
-    where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${EFFECTIVE_CONTRACT}
+    ${src.contracts}
     group by c.project_id),
   inv as (
     select i.project_id, sum(i.amount_incl_tax) as invoiced, sum(i.amount_excl_tax) as invoiced_excl,
-      sum(i.received_amount) as allocated,
-      sum(i.amount_incl_tax - i.received_amount + coalesce((select sum(r.amount_incl_tax) from sales_invoices r
-        where r.original_invoice_id = i.id and r.is_red and r.status = 'ISSUED' and r.deleted_at is null), 0))
-        filter (where i.status = 'ISSUED' and not i.is_red and i.due_date < ${d}) as overdue
-    from sales_invoices i join sp on sp.id = i.project_id
-    where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('ISSUED', 'REVERSED')
+      sum(i.received_amount) as allocated, ${overdueOf(tenantId, d)} as overdue
+    ${src.invoices}
     group by i.project_id),
-  rec as (
-    select r.project_id, sum(r.amount) as received
-    from customer_receipts r join sp on sp.id = r.project_id
-    where r.tenant_id = ${tenantId} and r.deleted_at is null and r.status = 'CONFIRMED'
-    group by r.project_id),
+  rec as (select r.project_id, sum(r.amount) as received ${src.receipts} group by r.project_id),
   pc as (
     select c.project_id, sum(c.amount_incl_tax) as committed, sum(c.amount_excl_tax) as committed_excl
-    from purchase_contract c join sp on sp.id = c.project_id
-    where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${COMMITTED_PURCHASE}
+    ${src.purchases}
     group by c.project_id),
   pinv as (
     select i.project_id, sum(i.amount_incl_tax) as supplier_invoiced, sum(i.amount_excl_tax) as cost
-    from purchase_invoice i join sp on sp.id = i.project_id
-    where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('REGISTERED', 'VERIFIED')
+    ${src.supplierInvoices}
     group by i.project_id),
-  pay as (
-    select s.project_id, sum(s.paid_amount) as paid
-    from supplier_payment s join sp on sp.id = s.project_id
-    where s.tenant_id = ${tenantId} and s.deleted_at is null and s.status = 'PAID'
-    group by s.project_id),
+  pay as (select s.project_id, sum(s.paid_amount) as paid ${src.payments} group by s.project_id),
+  -- One current approved budget per project (unique index project_budget_current): grouped on the project
+  -- alone, so the join to it is provably unique and removable where unused.
   bud as (
-    select b.project_id, b.total_amount as total, coalesce(sum(l.planned_amount), 0) as planned,
+    select b.project_id, max(b.total_amount) as total, coalesce(sum(l.planned_amount), 0) as planned,
       coalesce(sum(l.committed_amount), 0) as committed, coalesce(sum(l.actual_amount), 0) as actual,
       coalesce(sum(greatest(l.planned_amount, l.committed_amount + l.actual_amount)), 0) as forecast_cost
-    from project_budget b join sp on sp.id = b.project_id
-    left join project_budget_line l on l.budget_id = b.id
-    where b.tenant_id = ${tenantId} and b.deleted_at is null and b.is_current and b.status = 'APPROVED'
-    group by b.project_id, b.total_amount),
+    ${src.budgetLines}
+    group by b.project_id),
   ms as (
     select m.project_id, count(*)::int as total, (count(*) filter (where m.status = 'REACHED'))::int as reached,
       (count(*) filter (where m.status <> 'REACHED' and m.planned_date < ${d}))::int as overdue,
@@ -92,8 +112,7 @@ export function figuresWith(tenantId: number, where: SQL, today: string): SQL {
     select w.project_id, (count(*) filter (where w.severity = 'CRITICAL'))::int as critical,
       (count(*) filter (where w.severity = 'WARNING'))::int as warning,
       (count(*) filter (where w.severity = 'INFO'))::int as info
-    from project_warning w join sp on sp.id = w.project_id
-    where w.tenant_id = ${tenantId} and w.status in ('OPEN', 'ACKNOWLEDGED')
+    ${src.warnings}
     group by w.project_id),
   wr as (
     select distinct on (r.project_id) r.project_id, r.week_start, r.status_flag
@@ -194,15 +213,54 @@ export const sortExpressions: Record<string, SQL> = {
   openWarnings: sql`f."openWarnings"`,
 };
 
-/** The KPI cards over every `fig` row. */
-export const kpiColumns = sql`count(*)::int as projects,
-  (count(*) filter (where f.status in ${ACTIVE_PROJECT}))::int as "activeProjects",
-  (count(*) filter (where f.health = 'RED'))::int as "redProjects",
-  coalesce(sum(f.contract), 0)::text as "contractAmount", coalesce(sum(f.contract_year), 0)::text as "contractThisYear",
-  coalesce(sum(f.invoiced), 0)::text as "invoicedAmount", coalesce(sum(f.received), 0)::text as "receivedAmount",
-  coalesce(sum(f.receivable), 0)::text as "receivableAmount", coalesce(sum(f.overdue), 0)::text as "overdueReceivable",
-  coalesce(sum(f.committed), 0)::text as "committedAmount", coalesce(sum(f.paid), 0)::text as "paidAmount",
-  coalesce(sum(f.budget_planned), 0)::text as "budgetPlanned", coalesce(sum(f.budget_committed), 0)::text as "budgetCommitted",
-  coalesce(sum(f.budget_actual), 0)::text as "budgetActual",
-  case when sum(f.revenue) <> 0 then round(sum(f.margin) / sum(f.revenue) * 100, 1)::float8 end as "grossMarginPct",
-  coalesce(sum(f."openWarnings"), 0)::int as "openWarnings"`;
+/** Revenue recognised: pro rata over the service period for O&M projects that have one, else invoiced excl. tax. */
+const PRO_RATA = sql`sp.type = 'OM' and sp.service_end > sp.service_start`;
+
+/**
+ * The KPI cards over the projects `where` selects, in one pass per source: each table is summed over
+ * the projects' rows straight away instead of per project first, which gives the same sums (numeric
+ * addition is exact) without grouping and joining a row per project. Only the O&M revenue, rounded per
+ * project, is computed per project.
+ */
+export function kpisWith(tenantId: number, where: SQL, today: string): SQL {
+  const d = sql`${today}::date`;
+  const src = sources(tenantId);
+  return sql`with sp as (select t.id, t.status, t.health, t.type, t.service_start, t.service_end from projects t where ${where}),
+  kp as (
+    select count(*)::int as projects, (count(*) filter (where sp.status in ${ACTIVE_PROJECT}))::int as active,
+      (count(*) filter (where sp.health = 'RED'))::int as red
+    from sp),
+  kc as (
+    select sum(c.amount_incl_tax) as contract,
+      sum(c.amount_incl_tax) filter (where extract(year from c.sign_date) = extract(year from ${d})) as contract_year
+    ${src.contracts}),
+  ki as (
+    select sum(i.amount_incl_tax) as invoiced, sum(i.received_amount) as allocated, ${overdueOf(tenantId, d)} as overdue,
+      sum(i.amount_excl_tax) filter (where not coalesce(${PRO_RATA}, false)) as revenue
+    ${src.invoices}),
+  kom as (
+    select sum(round(x.excl * least(1, greatest(0, (${d} - sp.service_start)::numeric / (sp.service_end - sp.service_start))), 2)) as revenue
+    from (select c.project_id, sum(c.amount_excl_tax) as excl ${src.contracts} and ${PRO_RATA} group by c.project_id) x
+    join sp on sp.id = x.project_id),
+  kr as (select sum(r.amount) as received ${src.receipts}),
+  kpc as (select sum(c.amount_incl_tax) as committed ${src.purchases}),
+  kpi as (select sum(i.amount_excl_tax) as cost ${src.supplierInvoices}),
+  kpay as (select sum(s.paid_amount) as paid ${src.payments}),
+  kb as (
+    select sum(l.planned_amount) as planned, sum(l.committed_amount) as committed, sum(l.actual_amount) as actual
+    ${src.budgetLines}),
+  kw as (select (count(*) filter (where w.severity in ('CRITICAL', 'WARNING', 'INFO')))::int as open ${src.warnings}),
+  rv as (select coalesce(ki.revenue, 0) + coalesce(kom.revenue, 0) as revenue from ki cross join kom)
+  select kp.projects, kp.active as "activeProjects", kp.red as "redProjects",
+    coalesce(kc.contract, 0)::text as "contractAmount", coalesce(kc.contract_year, 0)::text as "contractThisYear",
+    coalesce(ki.invoiced, 0)::text as "invoicedAmount", coalesce(kr.received, 0)::text as "receivedAmount",
+    (coalesce(ki.invoiced, 0) - coalesce(ki.allocated, 0))::text as "receivableAmount",
+    coalesce(ki.overdue, 0)::text as "overdueReceivable",
+    coalesce(kpc.committed, 0)::text as "committedAmount", coalesce(kpay.paid, 0)::text as "paidAmount",
+    coalesce(kb.planned, 0)::text as "budgetPlanned", coalesce(kb.committed, 0)::text as "budgetCommitted",
+    coalesce(kb.actual, 0)::text as "budgetActual",
+    case when rv.revenue <> 0
+      then round((rv.revenue - coalesce(kpi.cost, 0)) / rv.revenue * 100, 1)::float8 end as "grossMarginPct",
+    kw.open as "openWarnings"
+  from kp, kc, ki, kr, kpc, kpi, kpay, kb, kw, rv`;
+}

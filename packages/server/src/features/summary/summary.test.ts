@@ -217,4 +217,48 @@ describe('the portfolio', () => {
     const bad = await post('/api/ProjectSummary/portfolio', { sort: 'nope' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('gives KPIs equal to the sums of every project’s figures, computed per source in one pass', async () => {
+    for (const [token, filters] of [
+      [admin, {}],
+      [admin, { type: 'OM' }],
+      [admin, { type: 'DELIVERY', health: 'GREEN' }],
+      [pm, {}],
+    ] as const) {
+      const all = await portfolio({ rows: 200, filters }, token);
+      expect(all.total).toBeLessThanOrEqual(200);
+      const cents = (field: keyof ProjectFigures) =>
+        all.rows.reduce((sum, r) => sum + Math.round(Number(r[field]) * 100), 0);
+      const pairs = [
+        ['contractAmount', 'contractAmount'],
+        ['invoicedAmount', 'invoicedAmount'],
+        ['receivedAmount', 'receivedAmount'],
+        ['receivableAmount', 'receivableAmount'],
+        ['overdueReceivable', 'overdueReceivable'],
+        ['committedAmount', 'committedAmount'],
+        ['paidAmount', 'paidAmount'],
+        ['budgetPlanned', 'budgetPlanned'],
+        ['budgetCommitted', 'budgetCommitted'],
+        ['budgetActual', 'budgetActual'],
+      ] as const;
+      for (const [kpi, field] of pairs)
+        expect([kpi, Math.round(Number(all.kpis[kpi]) * 100)]).toEqual([kpi, cents(field)]);
+      expect(all.kpis.openWarnings).toBe(all.rows.reduce((n, r) => n + r.openWarnings, 0));
+      expect(all.kpis.redProjects).toBe(all.rows.filter((r) => r.health === 'RED').length);
+      const revenue = cents('revenueRecognised');
+      const margin = cents('grossMargin');
+      expect(all.kpis.grossMarginPct).toBe(revenue === 0 ? null : Math.round((margin / revenue) * 1000) / 10);
+    }
+  });
+
+  it('pages through the same order as the whole list, whichever figure it sorts on', async () => {
+    for (const sort of ['contractAmount', 'receivableAmount', 'budgetUsagePct', 'forecastMarginPct', 'name'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = await portfolio({ rows: 200, sort, order });
+        const page = await portfolio({ rows: 4, page: 2, sort, order });
+        expect(page.rows).toEqual(whole.rows.slice(4, 8));
+        expect(page.kpis).toEqual(whole.kpis);
+      }
+    }
+  });
 });
