@@ -41,6 +41,13 @@ async function pick(page: Page, select: Locator, typed: string, label = typed) {
   await list.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
 }
 
+/** Types into a reference select and expects exactly these choices. */
+async function expectChoices(page: Page, select: Locator, typed: string, labels: string[]) {
+  await select.click();
+  await select.pressSequentially(typed, { delay: 20 });
+  await expect(openSelectList(page).locator('.ant-select-item-option')).toHaveText(labels);
+}
+
 /** Opens a dictionary select and picks the option with this label. */
 async function choose(page: Page, select: Locator, label: string) {
   await select.click();
@@ -331,6 +338,11 @@ test.describe('a project from its approval to its acceptance', () => {
       const at = (field: string) => cell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
       await pick(page, at('invoiceId'), invoice);
       await at('amount').fill('79100');
+      // The pickers offer only the chosen contract's terms and invoices (the demo has dozens of each).
+      await expectChoices(page, box.getByLabel('Payment term', { exact: true }), 'a', ['Advance', 'Final acceptance']);
+      await openSelectList(page).getByTitle('Final acceptance', { exact: true }).click();
+      await expectChoices(page, at('invoiceId'), 'KP', [invoice]);
+      await page.keyboard.press('Escape');
       await save(page, box);
     });
 

@@ -47,3 +47,59 @@ describe('a lookup into a detail table (payment terms carry no project; their co
     }
   });
 });
+
+describe('a lookup narrowed by the parent chosen in the form (reference.parent)', () => {
+  const pairs = (query: ReturnType<typeof sql>) => queryRows<{ id: number; parent: number }>(t.database.db, query);
+
+  it("offers a contract's own payment terms and invoices, a project's own budget lines, a purchase contract's own lines", async () => {
+    const cases: [string, ReturnType<typeof sql>][] = [
+      [
+        '/api/ContractInvoicing/lookup?field=paymentTermId',
+        sql`select id, contract_id as parent from contract_payment_terms`,
+      ],
+      [
+        '/api/ProjectPayment/lookup?field=paymentTermId',
+        sql`select id, contract_id as parent from contract_payment_terms`,
+      ],
+      [
+        '/api/ProjectPayment/lookup?field=invoiceId&detail=ReceiptAllocation',
+        sql`select id, contract_id as parent from sales_invoices where deleted_at is null`,
+      ],
+      [
+        '/api/ProjectPurchase/lookup?field=budgetLineId&detail=PurchaseRequestLine',
+        sql`select id, project_id as parent from project_budget_line`,
+      ],
+      [
+        '/api/PurchaseArrival/lookup?field=contractLineId&detail=PurchaseArrivalLine',
+        sql`select id, contract_id as parent from purchase_contract_line`,
+      ],
+      [
+        '/api/ProjectTest/lookup?field=milestoneId',
+        sql`select id, project_id as parent from project_milestone where deleted_at is null`,
+      ],
+    ];
+    for (const [url, query] of cases) {
+      const rows = await pairs(query);
+      const parents = [...new Set(rows.map((r) => r.parent))];
+      expect(parents.length, url).toBeGreaterThan(1);
+      const parent = parents[0] ?? 0;
+      const own = rows.filter((r) => r.parent === parent).map((r) => r.id);
+      const offered = (await lookup(`${url}&parent=${parent}`, admin)).map((c) => c.value);
+      expect(
+        offered.sort((a, b) => a - b),
+        url,
+      ).toEqual(own.sort((a, b) => a - b).slice(0, 50));
+      // Without a parent (the search panel), every row the caller may see is a choice.
+      expect((await lookup(url, admin)).length, url).toBeGreaterThan(offered.length);
+    }
+  });
+
+  it('refuses a parent that is not an id with 400', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/ContractInvoicing/lookup?field=paymentTermId&parent=abc',
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -126,12 +126,13 @@ export function engineRoutes(deps: EngineDeps) {
           tags,
           summary: `${meta.label.en}: choices for a reference field (search by text, or labels for ids)`,
           description:
-            "With `detail`, the field is one of that detail entity's (its lines have no routes of their own).",
+            "With `detail`, the field is one of that detail entity's (its lines have no routes of their own). With `parent`, a field whose reference names a parent offers only the rows of that parent (the terms of the chosen contract).",
           querystring: z.strictObject({
             field: z.string().max(64),
             detail: z.string().max(64).default(''),
             q: z.string().max(100).default(''),
             ids: z.string().max(2000).default(''),
+            parent: z.coerce.number().int().positive().optional(),
           }),
           response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) },
         },
@@ -223,7 +224,7 @@ async function lookup(
   deps: EngineDeps,
   meta: EntityMeta,
   auth: AuthContext,
-  query: { field: string; detail: string; q: string; ids: string },
+  query: { field: string; detail: string; q: string; ids: string; parent?: number | undefined },
 ) {
   const owner = query.detail ? detailMetaOf(deps, meta, query.detail) : meta;
   const f = fieldNamed(owner, query.field);
@@ -242,6 +243,8 @@ async function lookup(
         )})`
       : sql`t.tenant_id = ${auth.tenantId}`,
   ];
+  const parent = f.reference.parent;
+  if (parent && query.parent !== undefined) conds.push(sql`t.${sql.identifier(parent.column)} = ${query.parent}`);
   if (query.ids) {
     const ids = query.ids.split(',').map(Number).filter(Number.isInteger).slice(0, 200);
     conds.push(

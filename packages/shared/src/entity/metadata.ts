@@ -60,9 +60,17 @@ export const fieldSchema = z.object({
   unique: z.boolean().optional(),
   /** Dictionary code, for dict and dictMulti. */
   dictionary: z.string().optional(),
-  /** The referenced table (a tenant table with an integer id) and the column that labels its rows. */
+  /**
+   * The referenced table (a tenant table with an integer id) and the column that labels its rows. With
+   * `parent`, the edit form offers only the rows whose `column` holds the value of the (master) form's
+   * `field`: a payment term of the chosen contract, a budget line of the chosen project.
+   */
   reference: z
-    .object({ table: z.string().regex(/^[a-z][a-z0-9_]*$/), labelColumn: z.string().regex(/^[a-z][a-z0-9_]*$/) })
+    .object({
+      table: z.string().regex(/^[a-z][a-z0-9_]*$/),
+      labelColumn: z.string().regex(/^[a-z][a-z0-9_]*$/),
+      parent: z.object({ field: z.string(), column: z.string().regex(/^[a-z][a-z0-9_]*$/) }).optional(),
+    })
     .optional(),
   /** Where the field sits in the search form, and how it is compared. */
   search: place.extend({ op: z.enum(['like', 'eq', 'in', 'range']).optional() }).optional(),

@@ -153,7 +153,7 @@ export const purchaseContractLineMeta: EntityMeta = entitySchema.parse({
     {
       name: 'requestLineId',
       type: 'reference',
-      reference: ref('purchase_request_line', 'label'),
+      reference: { ...ref('purchase_request_line', 'label'), parent: { field: 'projectId', column: 'project_id' } },
       label: { en: 'Request line', zh: '申请明细' },
       edit: { row: 1, col: 1 },
       list: { width: 200 },
@@ -161,7 +161,7 @@ export const purchaseContractLineMeta: EntityMeta = entitySchema.parse({
     {
       name: 'budgetLineId',
       type: 'reference',
-      reference: ref('project_budget_line', 'label'),
+      reference: { ...ref('project_budget_line', 'label'), parent: { field: 'projectId', column: 'project_id' } },
       label: { en: 'Budget line', zh: '预算科目' },
       required: true,
       edit: { row: 1, col: 2 },

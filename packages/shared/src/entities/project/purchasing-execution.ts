@@ -131,7 +131,10 @@ export const goodsReceiptLineMeta: EntityMeta = entitySchema.parse({
     {
       name: 'contractLineId',
       type: 'reference',
-      reference: ref('purchase_contract_line', 'label'),
+      reference: {
+        ...ref('purchase_contract_line', 'label'),
+        parent: { field: 'purchaseContractId', column: 'contract_id' },
+      },
       label: { en: 'Contract line', zh: '合同明细' },
       required: true,
       edit: { row: 1, col: 1 },

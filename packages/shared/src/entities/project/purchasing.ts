@@ -208,7 +208,7 @@ export const purchaseRequestLineMeta: EntityMeta = entitySchema.parse({
     {
       name: 'budgetLineId',
       type: 'reference',
-      reference: ref('project_budget_line', 'label'),
+      reference: { ...ref('project_budget_line', 'label'), parent: { field: 'projectId', column: 'project_id' } },
       label: { en: 'Budget line', zh: '预算科目' },
       required: true,
       edit: { row: 1, col: 1 },

@@ -321,7 +321,7 @@ export const salesInvoiceMeta: EntityMeta = entitySchema.parse({
     {
       name: 'paymentTermId',
       type: 'reference',
-      reference: ref('contract_payment_terms'),
+      reference: { ...ref('contract_payment_terms'), parent: { field: 'contractId', column: 'contract_id' } },
       label: { en: 'Payment term', zh: '收款节点' },
       edit: { row: 2, col: 1 },
       list: { width: 120 },
@@ -458,7 +458,7 @@ export const customerReceiptMeta: EntityMeta = entitySchema.parse({
     {
       name: 'paymentTermId',
       type: 'reference',
-      reference: ref('contract_payment_terms'),
+      reference: { ...ref('contract_payment_terms'), parent: { field: 'contractId', column: 'contract_id' } },
       label: { en: 'Payment term', zh: '收款节点' },
       edit: { row: 2, col: 1 },
       list: { width: 120 },
@@ -537,7 +537,7 @@ export const receiptAllocationMeta: EntityMeta = entitySchema.parse({
     {
       name: 'invoiceId',
       type: 'reference',
-      reference: ref('sales_invoices', 'code'),
+      reference: { ...ref('sales_invoices', 'code'), parent: { field: 'contractId', column: 'contract_id' } },
       label: { en: 'Invoice', zh: '发票' },
       required: true,
       edit: { row: 1, col: 1 },

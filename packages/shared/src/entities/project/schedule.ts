@@ -268,7 +268,7 @@ export const acceptanceTestMeta: EntityMeta = entitySchema.parse({
     {
       name: 'milestoneId',
       type: 'reference',
-      reference: ref('project_milestone', 'label'),
+      reference: { ...ref('project_milestone', 'label'), parent: { field: 'projectId', column: 'project_id' } },
       label: { en: 'Milestone', zh: '对应里程碑' },
       edit: { row: 2, col: 1 },
       list: { width: 160 },

@@ -102,7 +102,11 @@ export function RemoteSelect({ fetchOptions, initialOptions = [], ...rest }: Rem
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       open={open}
       onOpenChange={onOpenChange}
-      onFocus={show}
+      onFocus={() => {
+        // Each opening searches afresh: the choices may depend on what the form holds now (its parent).
+        gate.current = createQueryGate();
+        show();
+      }}
       onBlur={hide}
     />
   );

@@ -1,5 +1,5 @@
 import type { EntityMeta, FieldMeta } from '@trestle/shared';
-import { App, Divider, Form } from 'antd';
+import { App, Divider, Form, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogSize } from '../../app/theme.ts';
@@ -21,7 +21,8 @@ type Props = {
   detailMetas: readonly EntityMeta[];
   /** The row being edited; null adds a new one. */
   row: Row | null;
-  sourceOf: (meta: EntityMeta, row?: Row) => (field: FieldMeta) => FieldSource;
+  /** Given the dialog's form, a reference narrowed by a parent field reads the parent's current value. */
+  sourceOf: (meta: EntityMeta, row?: Row, form?: FormInstance) => (field: FieldMeta) => FieldSource;
   onClose: () => void;
   onSaved: () => void;
 };
@@ -87,7 +88,7 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
       onCancel={onClose}
     >
       <Form form={form} name={`${meta.name}-edit`} layout="vertical" data-testid="grid-edit-form">
-        <EngineForm fields={fields} purpose="edit" form={form} sourceOf={sourceOf(meta, row ?? undefined)} />
+        <EngineForm fields={fields} purpose="edit" form={form} sourceOf={sourceOf(meta, row ?? undefined, form)} />
         {meta.details.map((rel) => {
           const child = detailMetas.find((m) => m.name === rel.entity);
           if (!child) return null;
@@ -99,7 +100,7 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
                 foreignKey={rel.foreignKey}
                 master={meta.name}
                 masterKey={key}
-                sourceOf={(m) => sourceOf(m)}
+                sourceOf={(m) => sourceOf(m, undefined, form)}
                 onRemoveSaved={(k) => setDelKeys((d) => ({ ...d, [rel.entity]: [...(d[rel.entity] ?? []), k] }))}
               />
             </div>

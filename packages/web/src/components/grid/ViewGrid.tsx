@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityMeta, FieldMeta, PageRequest, Where } from '@trestle/shared';
-import { App, Button, Flex, Form, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Flex, Form, type FormInstance, Input, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -88,15 +88,20 @@ export function ViewGrid({ meta, detailMetas = [], menuPath }: Props) {
   const upload = { url: `/api/${meta.name}/upload`, canUpload: granted.includes(idOf('Upload')) };
 
   const sourceOf =
-    (m: EntityMeta, row?: Row) =>
+    (m: EntityMeta, row?: Row, form?: FormInstance) =>
     (f: FieldMeta): FieldSource => {
       if (f.type === 'file' || f.type === 'image') return { upload };
       if (f.type === 'reference') {
         const value = row?.[f.name];
         const label = row?.[`${f.name}Label`];
+        // Narrowed to the parent chosen in the dialog when there is one (a payment term of the contract).
+        const parentOf = () => {
+          const chosen: unknown = f.reference?.parent && form?.getFieldValue(f.reference.parent.field);
+          return typeof chosen === 'number' ? chosen : undefined;
+        };
         return {
           // A detail line's choices come from the master's lookup, under the master's grant.
-          fetchOptions: (q) => entityApi(meta.name).lookup(f.name, q, m.name === meta.name ? '' : m.name),
+          fetchOptions: (q) => entityApi(meta.name).lookup(f.name, q, m.name === meta.name ? '' : m.name, parentOf()),
           initialOptions:
             value !== undefined && value !== null ? [{ value: value as number, label: String(label ?? value) }] : [],
         };

@@ -26,8 +26,8 @@ export function entityApi(name: string) {
   return {
     page: (req: PageRequest) => http.post<PageResult>(`${base}/getPageData`, req),
     detailPage: (req: PageRequest) => http.post<PageResult>(`${base}/getDetailPage`, req),
-    lookup: (field: string, q: string, detail = '') =>
-      http.get<Option[]>(`${base}/lookup`, { field, q, detail: detail || undefined }),
+    lookup: (field: string, q: string, detail = '', parent?: number) =>
+      http.get<Option[]>(`${base}/lookup`, { field, q, detail: detail || undefined, parent }),
     // Save calls are quiet: the dialog shows field errors, conflicts and refusals itself.
     add: (body: SaveBody) => http.post<{ key: number }>(`${base}/add`, body, { quiet: true }),
     update: (body: SaveBody) => http.post<{ key: number }>(`${base}/update`, body, { quiet: true }),
