@@ -23,6 +23,14 @@ type Context = {
   hidden: ReadonlySet<string>;
 };
 
+/** A decimal string with its integer part grouped by thousands: 19820000.00 → 19,820,000.00 (exact, no float). */
+export function groupDigits(value: string): string {
+  const [whole = '', fraction] = value.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
 /** How a cell shows its value: codes as labels, references by their label, booleans as Yes/No. */
 export function cellText(
   field: FieldMeta,
@@ -45,6 +53,8 @@ export function cellText(
       const text = row[`${field.name}Label`];
       return typeof text === 'string' ? text : String(value);
     }
+    case 'decimal':
+      return groupDigits(String(value));
     case 'boolean':
       return value === true ? ctx.t('grid.yes') : ctx.t('grid.no');
     case 'json':

@@ -1,7 +1,7 @@
 import type { EntityMeta } from '@trestle/shared';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Row } from './columns.tsx';
+import { groupDigits, type Row } from './columns.tsx';
 
 type Props = {
   meta: EntityMeta;
@@ -20,9 +20,10 @@ export function GridSummary({ meta, columns, summary }: Props) {
         {columns.map((c, i) => {
           const name = String(c.key);
           const value = summary[name];
+          const decimal = meta.fields.some((f) => f.name === name && f.type === 'decimal');
           return (
             <Table.Summary.Cell key={name} index={i + 1} align={value !== undefined ? 'right' : undefined}>
-              {value === undefined || value === null ? '' : String(value)}
+              {value === undefined || value === null ? '' : decimal ? groupDigits(String(value)) : String(value)}
             </Table.Summary.Cell>
           );
         })}
