@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -28,6 +30,66 @@ export async function startProcess(entry: string, env: NodeJS.ProcessEnv, ready:
   return { child, port };
 }
 
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+/** Every child this run started, stopped when it ends however it ends. */
+const children: ChildProcess[] = [];
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGTERM');
+});
+export const adopt = (child: ChildProcess) => children.push(child);
+
+export type Trestle = { base: string; token: string; pid: number; child: ChildProcess; startedAt: number };
+
+/** Signs in and answers the access token. */
+export async function login(base: string, userName: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** The real server (packages/server/src/main.ts) on a free port, every check on, signed in as admin. */
+export async function startTrestle(databaseUrl: string): Promise<Trestle> {
+  const port = await freePort();
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-bench-')),
+    LOG_LEVEL: 'warn',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  adopt(child);
+  const base = `http://127.0.0.1:${port}`;
+  for (
+    let i = 0;
+    !(await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    if (i > 480 || child.exitCode !== null) throw new Error('the Trestle server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const token = await login(base, 'admin', 'Admin@2026');
+  // tsx runs the server in the spawned Node process itself, so its pid is the server's.
+  return { base, token, pid: child.pid ?? 0, child, startedAt: Date.now() };
+}
+
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
@@ -44,9 +106,19 @@ export function peakRssMb(pid: number | undefined): number {
 
 export type Load = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
+/** Slow requests answer a few times a second or less: keep two decimals there. */
+const rate = (perSecond: number) => (perSecond >= 100 ? Math.round(perSecond) : Math.round(perSecond * 100) / 100);
+
 export async function load(
   url: string,
-  opts: { connections: number; seconds: number; body?: string; headers?: Record<string, string> },
+  opts: {
+    connections: number;
+    seconds: number;
+    body?: string;
+    headers?: Record<string, string>;
+    /** Seconds before a request counts as an error (autocannon's default is 10). */
+    timeout?: number;
+  },
 ): Promise<Load> {
   const result = await autocannon({
     url,
@@ -55,9 +127,10 @@ export async function load(
     headers: { 'content-type': 'application/json', ...opts.headers },
     connections: opts.connections,
     duration: opts.seconds,
+    timeout: opts.timeout ?? 10,
   });
   return {
-    requestsPerSecond: Math.round(result.requests.average),
+    requestsPerSecond: rate(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
