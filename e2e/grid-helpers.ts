@@ -99,6 +99,9 @@ export const toolbarButton = (page: Page, text: string) =>
 
 /** A toolbar action under More. */
 export async function moreAction(page: Page, name: string) {
+  // From the top of the window: had the menu to scroll into view, the pointer would leave More and the
+  // hover menu close under the click (a checked row can leave the window scrolled down).
+  await page.evaluate(() => window.scrollTo(0, 0));
   await toolbarButton(page, 'More').hover();
   await openDropdown(page)
     .getByRole('menuitem', { name: new RegExp(`${name}$`) })

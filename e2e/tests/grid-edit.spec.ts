@@ -305,6 +305,8 @@ test.describe('dictionaries: master and detail on /Dictionary, items on /Diction
       await cell(page, 1, 'value').fill('medium');
       await cell(page, 1, 'label').fill('Medium');
       await cell(page, 1, 'sort').fill('3');
+      // The first save's toast may still be up: wait for it, so this one is told apart.
+      await expect(toast(page, 'Saved')).toHaveCount(0);
       await edit.getByRole('button', { name: 'Save' }).click();
       await expect(toast(page, 'Saved')).toBeVisible();
       await expect(edit).toBeHidden();

@@ -74,6 +74,8 @@ async function addRow(dialogBox: Locator, detail: string) {
 }
 
 async function save(page: Page, dialogBox: Locator) {
+  // A previous save's toast may still be up: wait for it, so this one is told apart.
+  await expect(toast(page, 'Saved')).toHaveCount(0);
   await dialogBox.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Saved')).toBeVisible();
   await expect(dialogBox).toBeHidden();
