@@ -132,13 +132,6 @@ describe('schedule rules', () => {
 });
 
 describe('reporting rules', () => {
-  const mondayOfLastWeek = () => {
-    const now = t.clock.now();
-    const back = ((now.getUTCDay() + 6) % 7) + 7;
-    return f.day(-back);
-  };
-  const shift = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
-
   it('W16 fires when the last two weekly reports are missing (grace 0 days) and clears once they are in', async () => {
     const rules = body(await t.app.inject({ method: 'GET', url: '/api/ProjectWarning/rules', headers: bearer(admin) }))
       .data as { id: number; code: string; version: number }[];
@@ -150,21 +143,20 @@ describe('reporting rules', () => {
       params: { graceDays: 0 },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const p = await f.project({ planned_start: f.day(-60), actual_start: f.day(-60) });
+    const p = await f.project({ planned_start: f.day(-60), actual_start: f.day(-60) }, { reports: false });
     await expectFires(p, 'W16', ['PROJECT', p], 'CRITICAL');
-    const week = mondayOfLastWeek();
     const report = { project_id: p, status_flag: 'ON_TRACK', status: 'SUBMITTED', author_id: f.ids.pmEmployee };
-    await f.insert('weekly_report', { ...report, week_start: shift(week, -7) });
+    await f.insert('weekly_report', { ...report, week_start: f.mondayOfLastWeek(1) });
     await expectFires(p, 'W16', ['PROJECT', p], 'WARNING');
-    await f.insert('weekly_report', { ...report, week_start: week });
+    await f.insert('weekly_report', { ...report, week_start: f.mondayOfLastWeek() });
     await expectCleared(p, 'W16');
   });
 
   it('W17 fires on the latest submitted report’s flag and clears when it is back on track', async () => {
-    const p = await f.project();
+    const p = await f.project({}, { reports: false });
     const r = await f.insert('weekly_report', {
       project_id: p,
-      week_start: mondayOfLastWeek(),
+      week_start: f.mondayOfLastWeek(),
       status_flag: 'OFF_TRACK',
       status: 'SUBMITTED',
       author_id: f.ids.pmEmployee,

@@ -40,6 +40,8 @@ export function warningFixtures(t: TestApp) {
     );
   const day = (offset: number) => new Date(t.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const code = (prefix: string) => `${prefix}${Date.now() % 100000}-${++seq}`;
+  /** The Monday of the week before the clock's (the week W16 asks a report for), or `weeksBack` before it. */
+  const mondayOfLastWeek = (weeksBack = 0) => day(-((t.clock.now().getUTCDay() + 6) % 7) - 7 * (1 + weeksBack));
   const ids = { customer: 0, org: 0, pmEmployee: 0, otherEmployee: 0, supplier: 0, pmUser: 0, adminUser: 0 };
 
   async function init() {
@@ -57,8 +59,12 @@ export function warningFixtures(t: TestApp) {
     );
   }
 
-  /** An approved delivery project under way, managed by pm (a member, so in pm's scope). */
-  async function project(row: Row = {}) {
+  /**
+   * An approved delivery project under way, managed by pm (a member, so in pm's scope). It has submitted
+   * its last two weekly reports, on track, unless `reports` is false: W16 and W17 stay quiet on whatever
+   * weekday the tests run (from Tuesday a project started a month ago owes them).
+   */
+  async function project(row: Row = {}, { reports = true } = {}) {
     const managerId = (row.manager_id as number | undefined) ?? ids.pmEmployee;
     const id = await insert('projects', {
       code: code('WT'),
@@ -81,6 +87,15 @@ export function warningFixtures(t: TestApp) {
           select ${tenantId}, ${id}, user_id from employees where id = ${managerId} and user_id is not null
           on conflict do nothing`,
     );
+    if (reports)
+      for (const weeksBack of [0, 1])
+        await insert('weekly_report', {
+          project_id: id,
+          week_start: mondayOfLastWeek(weeksBack),
+          status_flag: 'ON_TRACK',
+          status: 'SUBMITTED',
+          author_id: managerId,
+        });
     return id;
   }
 
@@ -253,6 +268,7 @@ export function warningFixtures(t: TestApp) {
     update,
     day,
     code,
+    mondayOfLastWeek,
     project,
     milestone,
     salesContract,
