@@ -4,6 +4,7 @@ export * from './constants.ts';
 // [issue 4: data-permissions]
 export * from './data-permission.ts';
 export * from './data-source.ts';
+export * from './decimal.ts';
 // [issue 4: logs-files]
 export * from './entities/data-change-log.ts';
 export * from './entities/dictionary.ts';

@@ -1,3 +1,4 @@
+import { groupDigits } from '../../decimal.ts';
 import { BUDGET_CATEGORIES } from './purchasing.ts';
 import { type WarningTemplate, type WarningText, warningTextsEn, warningTextsZh } from './warning-texts.ts';
 
@@ -33,9 +34,8 @@ export function formatDecimal(value: unknown, fixed?: number): string | undefine
   const m = DECIMAL.exec(text);
   if (!m) return undefined;
   const [, sign, whole = '0', frac = ''] = m;
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const decimals = fixed === undefined ? frac.slice(0, 2).replace(/0+$/, '') : frac.padEnd(fixed, '0').slice(0, fixed);
-  return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
+  return `${sign}${groupDigits(whole)}${decimals ? `.${decimals}` : ''}`;
 }
 
 function formatValue(value: unknown, format: string | undefined, lang: WarningLanguage): string | undefined {

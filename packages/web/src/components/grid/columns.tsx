@@ -1,4 +1,4 @@
-import type { EntityMeta, FieldMeta } from '@trestle/shared';
+import { type EntityMeta, type FieldMeta, groupDigits } from '@trestle/shared';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { FileThumbnail, splitUrls } from '../form/FileField.tsx';
@@ -22,14 +22,6 @@ type Context = {
   /** Field names the user switched off in the column chooser. */
   hidden: ReadonlySet<string>;
 };
-
-/** A decimal string with its integer part grouped by thousands: 19820000.00 → 19,820,000.00 (exact, no float). */
-export function groupDigits(value: string): string {
-  const [whole = '', fraction] = value.split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
-}
 
 /** How a cell shows its value: codes as labels, references by their label, booleans as Yes/No. */
 export function cellText(

@@ -1,7 +1,7 @@
-import type { EntityMeta } from '@trestle/shared';
+import { type EntityMeta, groupDigits } from '@trestle/shared';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupDigits, type Row } from './columns.tsx';
+import type { Row } from './columns.tsx';
 
 type Props = {
   meta: EntityMeta;

@@ -1,10 +1,11 @@
-import type {
-  PortfolioRequest,
-  PortfolioResult,
-  ProjectFigures,
-  SummaryCharts,
-  SummaryChartsRequest,
-  SummaryOptions,
+import {
+  formatDecimal,
+  type PortfolioRequest,
+  type PortfolioResult,
+  type ProjectFigures,
+  type SummaryCharts,
+  type SummaryChartsRequest,
+  type SummaryOptions,
 } from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 
@@ -22,11 +23,9 @@ export const summaryCharts = (req: SummaryChartsRequest) => http.post<SummaryCha
 export const projectFigures = (id: number) => http.get<ProjectFigures>('/api/ProjectSummary/project', { id });
 export const summaryOptions = () => http.get<SummaryOptions>('/api/ProjectSummary/options');
 
-/** A decimal string as money with thousands separators (the amount stays exact up to 15 digits). */
+/** A decimal string as money with thousands separators, on the text (exact at any size). */
 export const formatMoney = (value: string | null | undefined) =>
-  value === null || value === undefined
-    ? ''
-    : Number(value).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  value === null || value === undefined ? '' : (formatDecimal(value, 2) ?? value);
 
 export const formatPct = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${value}%`;

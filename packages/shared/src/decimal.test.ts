@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupDigits } from './columns.tsx';
+import { groupDigits } from './decimal.ts';
 
-describe('groupDigits: money in the grid reads like money', () => {
+describe('groupDigits: money reads like money', () => {
   it('groups the integer part by thousands and keeps every digit of the decimal string', () => {
     expect(groupDigits('19820000.00')).toBe('19,820,000.00');
     expect(groupDigits('1234567890123456.78')).toBe('1,234,567,890,123,456.78');
