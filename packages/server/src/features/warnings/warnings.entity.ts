@@ -13,5 +13,5 @@ const byActions = () => {
 export const projectWarningEntity: EntityDefinition = {
   meta: projectWarningMeta,
   hooks: { beforeAdd: byActions, beforeUpdate: byActions, beforeDel: byActions, beforeImport: byActions },
-  present: (row, lang) => localizeWarning(row, lang),
+  present: localizeWarning,
 };

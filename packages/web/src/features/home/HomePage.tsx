@@ -8,6 +8,7 @@ import { iconFor } from '../../components/icons.tsx';
 import { findMenuEntry, permittedScreens } from '../../components/menu-tree.ts';
 import { http } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
+import { mineKeys } from '../mine/mine-api.ts';
 
 const SEVERITY_COLOR: Record<string, string> = { CRITICAL: 'red', WARNING: 'orange', INFO: 'blue' };
 
@@ -17,8 +18,7 @@ function MyWarningsCard() {
   const permission = useAppStore((s) => s.permission);
   const allowed = findMenuEntry(permission, '/MineInformation') !== undefined;
   const warnings = useQuery({
-    // Titles are worded by the server in the language asked, so each language is its own entry.
-    queryKey: ['mine', 'warnings', i18n.language],
+    queryKey: mineKeys.tab('warnings', i18n.language),
     queryFn: () => http.get<MineWarning[]>('/api/MineInformation/warnings', undefined, { quiet: true }),
     enabled: allowed,
   });
