@@ -198,7 +198,9 @@ test.describe('the project area as the project manager', () => {
     const shown = await table
       .locator('tbody tr.ant-table-row')
       .evaluateAll((trs, i) => trs.map((tr) => (tr.children[i] as HTMLElement).innerText.trim()), projectCol);
-    expect(sorted(shown)).toEqual(expected);
+    // The table shows the first page; admin's list is in the same order (the same request).
+    const firstPage = mine.slice(0, Number(request.rows)).map((w) => String(w.projectIdLabel));
+    expect(sorted(shown)).toEqual(sorted(firstPage));
 
     // Acknowledging another project's warning: the server knows no such warning.
     const ack = await page.request.post('/api/ProjectWarning/acknowledge', {
