@@ -172,3 +172,29 @@ export async function pickOption(page: Page, title: string) {
   await expect(list).not.toHaveClass(/-(enter|appear)/);
   await list.getByTitle(title, { exact: true }).click();
 }
+
+/** Opens a select of fixed choices (a dictionary) and picks the option with this label. */
+export async function choose(page: Page, select: Locator, label: string) {
+  await select.click();
+  await pickOption(page, label);
+  // The choice shows in the select: a lost click fails here, not several steps later.
+  await expect(select.locator('xpath=ancestor::div[contains(@class, "ant-select ")][1]')).toContainText(label);
+}
+
+/** Types into a reference select and picks the first option whose label contains `label`. */
+export async function pickReference(page: Page, select: Locator, typed: string, label = typed) {
+  await select.click();
+  await select.pressSequentially(typed, { delay: 20 });
+  const list = openSelectList(page);
+  await expect(list).toHaveCount(1);
+  await list.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
+}
+
+/** Types a date into a date picker and confirms it. */
+export async function typeDate(input: Locator, date: string) {
+  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
+  await input.page().mouse.move(0, 0);
+  await input.fill(date);
+  await input.press('Enter');
+  await expect(input).toHaveValue(date);
+}

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { accounts, openDropdown } from './fixtures.ts';
-import { expect, openSelectList, toolbarButton } from './grid-helpers.ts';
+import { accounts } from './fixtures.ts';
+import { expect, moreAction, openSelectList, toolbarButton } from './grid-helpers.ts';
 
 /**
  * For the project area's browser tests under a data scope: admin's view of the rows as the independent
@@ -146,10 +146,7 @@ export async function exportedRows(page: Page, file: string, action: (page: Page
 export async function toolbarAction(page: Page, name: string) {
   const inline = toolbarButton(page, name);
   if (await inline.count()) return inline.click();
-  await toolbarButton(page, 'More').hover();
-  await openDropdown(page)
-    .getByRole('menuitem', { name: new RegExp(`${name}$`) })
-    .click();
+  await moreAction(page, name);
 }
 
 /** Types into a reference select of the dialog; what the server offered and what the list shows. */

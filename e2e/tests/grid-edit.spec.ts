@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   api,
+  choose,
   columnTexts,
   dataRows,
   deleteEmployeesLike,
@@ -20,24 +21,12 @@ import {
   test,
   toast,
   toolbarButton,
+  typeDate,
 } from '../grid-helpers.ts';
 
 /** Picks an option of a (static) select by its label. */
-async function choose(page: Page, select: Locator, label: string) {
-  await select.click();
-  await pickOption(page, label);
-  // The choice shows in the select: a lost click fails here, not several steps later.
-  await expect(select.locator('xpath=ancestor::div[contains(@class, "ant-select ")][1]')).toContainText(label);
-}
 
 /** Types a date into a picker and confirms it with Enter. */
-async function typeDate(input: Locator, date: string) {
-  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
-  await input.page().mouse.move(0, 0);
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
-}
 
 /** The grid cell holding exactly this text. */
 const rowCell = (page: Page, text: string) => dataRows(page).getByRole('cell', { name: text, exact: true });

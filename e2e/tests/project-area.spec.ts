@@ -1,17 +1,17 @@
-import type { Locator, Page } from '@playwright/test';
 import {
   api,
   dataRows,
   dialog,
   expect,
   openGrid,
-  openSelectList,
+  pickReference,
   quickSearch,
   shoot,
   stamp,
   test,
   toast,
   toolbarButton,
+  typeDate,
 } from '../grid-helpers.ts';
 
 /** The project area's list screens, each an engine grid. */
@@ -33,22 +33,6 @@ const GRID_SCREENS = [
   '/ProjectTest',
   '/ProjectWeeklyReport',
 ];
-
-/** Types into a reference select and picks the option with this label. */
-async function pickReference(page: Page, select: Locator, typed: string, label: string) {
-  await select.click();
-  await select.pressSequentially(typed, { delay: 30 });
-  // Demo names repeat (two employees may both be "Ada Wang"): any of them will do.
-  await openSelectList(page).getByTitle(label, { exact: true }).first().click();
-}
-
-async function typeDate(input: Locator, date: string) {
-  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
-  await input.page().mouse.move(0, 0);
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
-}
 
 type Page_ = { rows: Record<string, unknown>[]; total: number };
 

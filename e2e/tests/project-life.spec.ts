@@ -1,17 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  choose,
   dataRows,
   dialog,
   expect,
   moreAction,
   openSelectList,
-  pickOption,
+  pickReference,
   quickSearch,
   shoot,
   stamp,
   test,
   toast,
   toolbarButton,
+  typeDate,
 } from '../grid-helpers.ts';
 
 /**
@@ -32,34 +34,11 @@ async function openScreen(page: Page, path: string, heading: string) {
   await expect(page.getByTestId('grid-total')).toBeVisible();
 }
 
-/** Types into a reference select and picks the first option whose label contains `label`. */
-async function pick(page: Page, select: Locator, typed: string, label = typed) {
-  await select.click();
-  await select.pressSequentially(typed, { delay: 20 });
-  const list = openSelectList(page);
-  await expect(list).toHaveCount(1);
-  await list.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
-}
-
 /** Types into a reference select and expects exactly these choices. */
 async function expectChoices(page: Page, select: Locator, typed: string, labels: string[]) {
   await select.click();
   await select.pressSequentially(typed, { delay: 20 });
   await expect(openSelectList(page).locator('.ant-select-item-option')).toHaveText(labels);
-}
-
-/** Opens a dictionary select and picks the option with this label. */
-async function choose(page: Page, select: Locator, label: string) {
-  await select.click();
-  await pickOption(page, label);
-}
-
-async function typeDate(input: Locator, date: string) {
-  // Out of the way of the calendar: a day under the pointer would be previewed in the input.
-  await input.page().mouse.move(0, 0);
-  await input.fill(date);
-  await input.press('Enter');
-  await expect(input).toHaveValue(date);
 }
 
 /** A cell of a detail line in the dialog of `entity`. */
@@ -152,9 +131,9 @@ test.describe('a project from its approval to its acceptance', () => {
       const box = dialog(page, 'Add · Projects');
       await box.getByLabel('Project number', { exact: true }).fill(project.code);
       await box.getByLabel('Name', { exact: true }).fill(project.name);
-      await pick(page, box.getByLabel('Customer', { exact: true }), customer);
-      await pick(page, box.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
-      await pick(page, box.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
+      await pickReference(page, box.getByLabel('Customer', { exact: true }), customer);
+      await pickReference(page, box.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
+      await pickReference(page, box.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Planned start', { exact: true }), '2026-06-01');
       await typeDate(box.getByLabel('Planned end', { exact: true }), '2027-03-31');
       // Progress follows the milestones' weights, so reaching the last one makes it 100%.
@@ -170,8 +149,8 @@ test.describe('a project from its approval to its acceptance', () => {
       const box = dialog(page, 'Add · Project contracts');
       await box.getByLabel('Contract number', { exact: true }).fill(contract);
       await box.getByLabel('Name', { exact: true }).fill(`Terminal network supply and installation ${s}`);
-      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
-      await pick(page, box.getByLabel('Customer', { exact: true }), customer);
+      await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, box.getByLabel('Customer', { exact: true }), customer);
       await typeDate(box.getByLabel('Signed', { exact: true }), '2026-06-10');
       await box.getByLabel('Amount incl. tax', { exact: true }).fill('113000');
       const terms = [
@@ -199,7 +178,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await openScreen(page, '/ProjectBuget', 'Budget');
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Budget');
-      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       const lines = [
         ['Equipment', 'Switches and cabling', '60000', 'Stop'],
         ['Subcontracting', 'Installation crew', '20000', 'Warn'],
@@ -221,13 +200,13 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Purchase requests');
       await box.getByLabel('Request number', { exact: true }).fill(purchase.request);
-      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
-      await pick(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
+      await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-06-15');
       await typeDate(box.getByLabel('Needed on site', { exact: true }), '2026-07-15');
       await addRow(box, 'PurchaseRequestLine');
       const at = (field: string) => cell(page, 'ProjectPurchase', 'PurchaseRequestLine', 0, field);
-      await pick(page, at('budgetLineId'), 'Switches and cabling');
+      await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
       await at('unit').fill('set');
       await at('qty').fill('2');
@@ -241,15 +220,15 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Purchase contracts');
       await box.getByLabel('Contract number', { exact: true }).fill(purchase.contract);
-      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
-      await pick(page, box.getByLabel('Supplier', { exact: true }), 'a', '');
-      await pick(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
+      await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, box.getByLabel('Supplier', { exact: true }), 'a', '');
+      await pickReference(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Signed on', { exact: true }), '2026-06-20');
       await typeDate(box.getByLabel('Promised arrival', { exact: true }), '2026-07-20');
       await addRow(box, 'PurchaseContractLine');
       const at = (field: string) => cell(page, 'PurchaseContract', 'PurchaseContractLine', 0, field);
-      await pick(page, at('requestLineId'), purchase.request);
-      await pick(page, at('budgetLineId'), 'Switches and cabling');
+      await pickReference(page, at('requestLineId'), purchase.request);
+      await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
       await at('unit').fill('set');
       await at('qty').fill('2');
@@ -267,13 +246,13 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Arrivals');
       await box.getByLabel('Receipt number', { exact: true }).fill(purchase.arrival);
-      await pick(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
+      await pickReference(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
       await typeDate(box.getByLabel('Arrived on', { exact: true }), '2026-07-18');
-      await pick(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
+      await pickReference(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
       await addRow(box, 'PurchaseArrivalLine');
       const at = (field: string) => cell(page, 'PurchaseArrival', 'PurchaseArrivalLine', 0, field);
-      await pick(page, at('contractLineId'), purchase.contract);
+      await pickReference(page, at('contractLineId'), purchase.contract);
       await at('deliveredQty').fill('2');
       await at('acceptedQty').fill('2');
       await save(page, box);
@@ -284,7 +263,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Supplier invoices');
       await box.getByLabel('Invoice number', { exact: true }).fill(supplierInvoice);
-      await pick(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
+      await pickReference(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
       await typeDate(box.getByLabel('Invoice date', { exact: true }), '2026-07-20');
       await typeDate(box.getByLabel('Received on', { exact: true }), '2026-07-21');
       await box.getByLabel('Amount excl. tax', { exact: true }).fill('40000');
@@ -296,9 +275,9 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Supplier payments');
       await box.getByLabel('Payment number', { exact: true }).fill(payment);
-      await pick(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
+      await pickReference(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
       await box.getByLabel('Requested', { exact: true }).fill('45200');
-      await pick(page, box.getByLabel('Requested by', { exact: true }), 'Ada', 'Ada Wang');
+      await pickReference(page, box.getByLabel('Requested by', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-07-25');
       await save(page, box);
       await submitAndApprove(page, payment);
@@ -315,7 +294,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Contract invoicing');
       await box.getByLabel('Request number', { exact: true }).fill(invoice);
-      await pick(page, box.getByLabel('Contract', { exact: true }), contract);
+      await pickReference(page, box.getByLabel('Contract', { exact: true }), contract);
       await box.getByLabel('Amount excl. tax', { exact: true }).fill('100000');
       await save(page, box);
       await submitAndApprove(page, invoice);
@@ -332,13 +311,13 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Project receipts');
       await box.getByLabel('Receipt number', { exact: true }).fill(receipt);
-      await pick(page, box.getByLabel('Contract', { exact: true }), contract);
+      await pickReference(page, box.getByLabel('Contract', { exact: true }), contract);
       await typeDate(box.getByLabel('Received on', { exact: true }), '2026-08-20');
       await box.getByLabel('Amount', { exact: true }).fill('79100');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
       await addRow(box, 'ReceiptAllocation');
       const at = (field: string) => cell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
-      await pick(page, at('invoiceId'), invoice);
+      await pickReference(page, at('invoiceId'), invoice);
       await at('amount').fill('79100');
       // The pickers offer only the chosen contract's terms and invoices (the demo has dozens of each).
       await expectChoices(page, box.getByLabel('Payment term', { exact: true }), 'a', ['Advance', 'Final acceptance']);
@@ -352,10 +331,10 @@ test.describe('a project from its approval to its acceptance', () => {
       await openScreen(page, '/ProjectMilestone', 'Milestones');
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Milestones');
-      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await box.getByLabel('Milestone', { exact: true }).fill(`Final acceptance ${s}`);
       await choose(page, box.getByLabel('Type', { exact: true }), 'Acceptance');
-      await pick(page, box.getByLabel('Owner', { exact: true }), 'Ada', 'Ada Wang');
+      await pickReference(page, box.getByLabel('Owner', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Planned', { exact: true }), '2026-10-30');
       await box.getByLabel('Weight %', { exact: true }).fill('100');
       await save(page, box);
@@ -364,8 +343,8 @@ test.describe('a project from its approval to its acceptance', () => {
       await toolbarButton(page, 'Add').click();
       const add = dialog(page, 'Add · Tests and acceptance');
       await add.getByLabel('Number', { exact: true }).fill(test_);
-      await pick(page, add.getByLabel('Project', { exact: true }), project.name);
-      await pick(page, add.getByLabel('Milestone', { exact: true }), `Final acceptance ${s}`);
+      await pickReference(page, add.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, add.getByLabel('Milestone', { exact: true }), `Final acceptance ${s}`);
       await choose(page, add.getByLabel('Type', { exact: true }), 'Final acceptance');
       await typeDate(add.getByLabel('Planned', { exact: true }), '2026-10-30');
       await choose(page, add.getByLabel('Status', { exact: true }), 'In progress');
@@ -386,7 +365,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await openScreen(page, '/ProjectWeeklyReport', 'Weekly reports');
       await toolbarButton(page, 'Add').click();
       const box = dialog(page, 'Add · Weekly reports');
-      await pick(page, box.getByLabel('Project', { exact: true }), project.name);
+      await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await typeDate(box.getByLabel('Week of (Monday)', { exact: true }), thisMonday());
       await choose(page, box.getByLabel('Project status', { exact: true }), 'Done');
       await choose(page, box.getByLabel('Report status', { exact: true }), 'Submitted');
@@ -399,7 +378,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await page.goto('/#/ProjectSummary');
       const table = page.getByTestId('portfolio-table');
       await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
-      await pick(page, page.getByRole('combobox', { name: 'Customer', exact: true }), customer);
+      await pickReference(page, page.getByRole('combobox', { name: 'Customer', exact: true }), customer);
       await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
       const row = table.locator('tbody tr.ant-table-row').first();
       await expect(row).toContainText(project.code);
