@@ -3,6 +3,7 @@ import {
   dataRows,
   dialog,
   expect,
+  moreAction,
   openGrid,
   pickReference,
   quickSearch,
@@ -74,14 +75,12 @@ test.describe('the project area as admin', () => {
     await expect(dataRows(page)).toHaveCount(1);
     await expect(dataRows(page).first()).toContainText('Draft');
     await dataRows(page).first().getByRole('checkbox').check();
-    await toolbarButton(page, 'More').hover();
-    await page.getByRole('menuitem', { name: /Submit for approval$/ }).click();
+    await moreAction(page, 'Submit for approval');
     await expect(toast(page, 'Submitted for approval')).toBeVisible();
     await expect(dataRows(page).first()).toContainText('In approval');
 
     await dataRows(page).first().getByRole('checkbox').check();
-    await toolbarButton(page, 'More').hover();
-    await page.getByRole('menuitem', { name: /Audit$/ }).click();
+    await moreAction(page, 'Audit');
     const audit = dialog(page, 'Audit');
     await audit.getByLabel('Reason').fill('Scope agreed with the customer');
     await audit.getByRole('button', { name: 'OK' }).click();
