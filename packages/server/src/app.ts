@@ -151,7 +151,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   );
   await app.register(profileRoutes({ db, dataDir: config.dataDir, now }));
   await app.register(menuRoutes({ db }));
-  const dictionaries = createDictionaryService(db);
+  const dictionaries = createDictionaryService(db, database.userSql);
   await app.register(dictionaryRoutes({ dictionaries }));
   // Grid-engine entities: one line each.
   const definitions = [

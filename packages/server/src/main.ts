@@ -8,7 +8,8 @@ const database = await openDatabase({
   url: config.databaseUrl,
   appUrl: config.appDatabaseUrl,
   dataDir: `${config.dataDir}/pglite`,
-  log: { error: (obj, msg) => console.error(msg, obj) },
+  secret: config.tokenSecret,
+  log: { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) },
 });
 await database.migrate();
 await seed(database.db, { demo: config.seedDemo });

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { currentTenant } from './tenant.ts';
+import { openUserSql, type UserSql } from './user-sql.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +26,8 @@ export type Database = {
    */
   app: Db;
   kind: 'pglite' | 'postgres';
+  /** Where SQL an admin writes runs: as the tenant's own SQL role, never as the app (user-sql.ts). */
+  userSql: UserSql;
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
@@ -32,7 +36,7 @@ export type Database = {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-type Logger = { error(obj: unknown, msg: string): void };
+type Logger = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
 
 /**
  * PGlite in `dataDir` when no url is given ('memory://' for tests), else a `pg` pool.
@@ -40,26 +44,40 @@ type Logger = { error(obj: unknown, msg: string): void };
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
-  /** The account requests connect with (trestle_app's login); unset: `url`, switched by SET ROLE. */
+  /** The account requests connect with (trestle_app's login); unset: this install's own login of it. */
   appUrl?: string | undefined;
   dataDir: string;
   log: Logger;
+  /** Derives the passwords of the logins this install makes for itself (the token secret). */
+  secret?: Uint8Array;
 }): Promise<Database> {
+  const secret = opts.secret ?? randomBytes(32);
   if (opts.url) {
-    const owner = new pg.Pool({ connectionString: opts.url, max: 4 });
-    const pool = new pg.Pool({ connectionString: opts.appUrl ?? opts.url, max: 20 });
+    const url = opts.url;
+    const owner = new pg.Pool({ connectionString: url, max: 4 });
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
-    pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
     const db = drizzlePg({ client: owner, schema }) as unknown as Db;
+    let appPool: Promise<AppPool> | undefined;
+    const appLogin = () => {
+      appPool ??= resolveAppLogin(db, url, opts.appUrl, secret, opts.log).then((login) => {
+        const pool = new pg.Pool({ connectionString: login.url, max: 20 });
+        pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
+        return { pool, switchRole: login.switchRole };
+      });
+      return appPool;
+    };
+    const userSql = openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'postgres', url } });
     return {
       db,
-      app: drizzlePg({ client: new TenantPool(pool) as unknown as pg.Pool, schema }) as unknown as Db,
+      app: drizzlePg({ client: new TenantPool(appLogin) as unknown as pg.Pool, schema }) as unknown as Db,
       kind: 'postgres',
+      userSql,
       migrate: () => migratePg(drizzlePg({ client: owner, schema }), { migrationsFolder }),
       ping: () => ping(db),
       close: async () => {
-        await pool.end();
+        await userSql.close();
+        if (appPool) await (await appPool).pool.end();
         await owner.end();
       },
     };
@@ -72,10 +90,53 @@ export async function openDatabase(opts: {
     db,
     app: drizzlePglite({ client: tenantPglite(client) as unknown as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
+    userSql: openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'pglite', client } }),
     migrate: () => migratePglite(pglite, { migrationsFolder }),
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+type AppPool = { pool: pg.Pool; switchRole: boolean };
+
+/**
+ * How requests reach the server as trestle_app, best first: the given APP_DATABASE_URL; else this
+ * install's own login role (`trestle_app_<install key>`, a member of trestle_app with a password
+ * derived from the token secret), which the owner makes when it may create roles; else, with a
+ * warning, the owner's login switched by SET ROLE (a superuser login could be switched back).
+ * Asked for at the first request, after the migrations have made trestle_app.
+ */
+async function resolveAppLogin(
+  owner: Db,
+  url: string,
+  appUrl: string | undefined,
+  secret: Uint8Array,
+  log: Logger,
+): Promise<{ url: string; switchRole: boolean }> {
+  if (appUrl) return { url: appUrl, switchRole: false };
+  try {
+    const [row] = await queryRows<{ key: string }>(owner, sql`select key from installation`);
+    if (!row) throw new Error('no installation key');
+    const role = `${APP_ROLE}_${row.key}`;
+    const password = createHmac('sha256', secret).update(`app-role:${role}`).digest('base64url');
+    const attributes = `LOGIN PASSWORD '${password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT`;
+    const [exists] = await queryRows(owner, sql`select 1 from pg_roles where rolname = ${role}`);
+    await owner.execute(sql.raw(exists ? `ALTER ROLE "${role}" ${attributes}` : `CREATE ROLE "${role}" ${attributes}`));
+    await owner.execute(sql.raw(`GRANT ${APP_ROLE} TO "${role}"`));
+    const login = new URL(url);
+    login.username = role;
+    login.password = password;
+    const probe = new pg.Client({ connectionString: login.toString() });
+    await probe.connect();
+    await probe.end();
+    return { url: login.toString(), switchRole: false };
+  } catch (err) {
+    (log.warn ?? log.error)(
+      { err },
+      `requests switch to ${APP_ROLE} with SET ROLE: the owner could not make a login for it; set APP_DATABASE_URL to a login of ${APP_ROLE}`,
+    );
+    return { url, switchRole: true };
+  }
 }
 
 /** The role the app works as (created by migration 0009). */
@@ -84,26 +145,27 @@ const tenantSetting = () => String(currentTenant() ?? '');
 
 /**
  * The app's pool as drizzle sees it (drizzle takes any class named *Pool with `query` and `connect`).
- * A physical connection becomes `trestle_app` on its first checkout; at every checkout, for a single
+ * A physical connection logs in as trestle_app (or becomes it on its first checkout); at every checkout, for a single
  * statement or a whole transaction, it is bound to the current tenant. The setting is sent only when
  * it differs from what that connection last had, so a one-tenant install pays no extra round trip.
  */
 class TenantPool {
-  readonly #pool: pg.Pool;
+  readonly #pool: () => Promise<AppPool>;
   readonly #bound = new WeakMap<pg.PoolClient, string>();
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: () => Promise<AppPool>) {
     this.#pool = pool;
   }
 
   async connect(): Promise<pg.PoolClient> {
-    const client = await this.#pool.connect();
+    const { pool, switchRole } = await this.#pool();
+    const client = await pool.connect();
     const tenant = tenantSetting();
     const bound = this.#bound.get(client);
     if (bound === tenant) return client;
     try {
       await client.query(
-        bound === undefined
+        bound === undefined && switchRole
           ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
           : `select set_config('app.tenant_id', $1, false)`,
         [tenant],

@@ -14,6 +14,12 @@ export type HookContext = { auth: AuthContext; tx: Db };
  * `abort(message)` (422, nothing written); an `after*` hook runs inside the same transaction.
  */
 export type Hooks = {
+  /**
+   * Checks of a row to add or update (and of each imported row) that run before the write's
+   * transaction opens: slow work, or work on another connection (trying an admin's SQL), must not
+   * hold a transaction, and on the embedded database could not run while one is open.
+   */
+  precheck?(ctx: { auth: AuthContext }, row: Row): Promise<void> | void;
   beforeAdd?(ctx: HookContext, row: Row): Promise<void> | void;
   afterAdd?(ctx: HookContext, row: Row): Promise<void> | void;
   beforeUpdate?(ctx: HookContext, next: Row, before: Row): Promise<void> | void;

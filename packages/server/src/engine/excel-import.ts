@@ -106,6 +106,20 @@ async function runRowHooks(hc: HookContext, def: EntityDefinition, candidates: C
   }
 }
 
+/** The entity's precheck per valid row, before the transaction opens: its refusal (422) is that row's error. */
+async function runPrechecks(d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
+  const precheck = def.hooks?.precheck;
+  if (!precheck) return;
+  for (const c of candidates.filter((x) => x.errors.length === 0)) {
+    try {
+      await precheck({ auth: d.auth }, c.row);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode !== 422) throw err;
+      c.errors.push({ row: c.line, field: '', message: err.message });
+    }
+  }
+}
+
 /** A row the caller could not see once written (another organisation, say) is that row's error. */
 async function refuseOutsideScope(tx: Db, d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
   const valid = candidates.filter((c) => c.errors.length === 0);
@@ -186,6 +200,7 @@ export async function importWorkbook({ db, d, def, mode, bytes, lang }: ImportIn
       );
   const candidates = buildCandidates(def, columns, sheet.rows, lookups);
   let imported = 0;
+  await runPrechecks(d, def, candidates);
   const write = async (tx: Db) => {
     const hc = { auth: d.auth, tx };
     await checkUnique(tx, d, def, candidates);

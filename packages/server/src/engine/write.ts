@@ -224,6 +224,7 @@ async function checkStillInScope(tx: Db, d: WriteDeps, def: EntityDefinition, ke
 
 export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
   const row = parse(rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
+  await def.hooks?.precheck?.({ auth: d.auth }, row);
   return db.transaction(async (tx) => {
     const hc = { auth: d.auth, tx };
     await def.hooks?.beforeAdd?.(hc, row);
@@ -248,6 +249,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
 export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
   const next = parse(rowSchema(def.meta, 'update'), body.mainData, 'mainData.');
   const key = Number(next[def.meta.key]);
+  await def.hooks?.precheck?.({ auth: d.auth }, next);
   return db.transaction(async (tx) => {
     const [before] = await rowsByKeys(tx, def.meta, d.scopeOf(def), [key], true);
     if (!before) throw rowNotFound(key);

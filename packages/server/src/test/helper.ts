@@ -47,7 +47,7 @@ export async function createTestApp(
     ...env,
   });
   const serverUrl = process.env.DATABASE_URL;
-  let dropDatabase = async () => {};
+  let dropDatabase = async (_roles: string[]) => {};
   let url: string | undefined;
   let appUrl: string | undefined;
   if (serverUrl) {
@@ -63,14 +63,22 @@ export async function createTestApp(
     u.username = 'trestle_app';
     u.password = '';
     appUrl = u.toString();
-    dropDatabase = async () => {
+    // Roles outlive a database: the SQL roles this one made go with it.
+    dropDatabase = async (roles) => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
+      for (const role of roles) await c.query(`drop role if exists "${role}"`);
       await c.end();
     };
   }
-  const database = await openDatabase({ url, appUrl, dataDir: 'memory://', log: { error: () => {} } });
+  const database = await openDatabase({
+    url,
+    appUrl,
+    dataDir: 'memory://',
+    log: { error: () => {} },
+    secret: config.tokenSecret,
+  });
   await database.migrate();
   await seed(database.db, { demo: true });
   const clock = testClock();
@@ -89,9 +97,10 @@ export async function createTestApp(
       return res.json().data.token as string;
     },
     async close() {
+      const roles = database.kind === 'postgres' ? await database.userSql.roleNames() : [];
       await app.close();
       await database.close();
-      await dropDatabase();
+      await dropDatabase(roles);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,20 +1,21 @@
 import { dictionaryListMeta, dictionaryMeta } from '@trestle/shared';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
+import type { AuthContext } from '../../http/auth.ts';
 import type { DictionaryService } from './dictionary.service.ts';
-import { runSqlDictionary } from './dictionary.source.ts';
 
 /**
- * Dictionary and its items. A SQL source is tried (read-only, one row) before it is saved, so a broken
- * or non-SELECT statement is refused with its reason; every write drops the tenant's cached dictionaries.
+ * Dictionary and its items. A SQL source is tried (as the tenant's SQL role, one row) before it is
+ * saved, by add, update and import alike, so a broken, non-SELECT or forbidden statement is refused
+ * with its reason; every write drops the tenant's cached dictionaries.
  */
 export function dictionaryEntities(service: DictionaryService): EntityDefinition[] {
   const invalidate = (ctx: HookContext) => service.invalidate(ctx.auth.tenantId);
-  const trySql = async (ctx: HookContext, row: Row) => {
+  const trySql = async (ctx: { auth: AuthContext }, row: Row) => {
     const text = typeof row.sqlText === 'string' ? row.sqlText.trim() : '';
     if (!text) return;
     try {
-      await runSqlDictionary(ctx.tx, text, ctx.auth, undefined, 1);
+      await service.trySql(ctx.auth, text);
     } catch (err) {
       throw abort(err instanceof Error ? err.message : 'The SQL failed');
     }
@@ -23,8 +24,7 @@ export function dictionaryEntities(service: DictionaryService): EntityDefinition
     {
       meta: dictionaryMeta,
       hooks: {
-        beforeAdd: trySql,
-        beforeUpdate: (ctx, next) => trySql(ctx, next),
+        precheck: trySql,
         afterAdd: invalidate,
         afterUpdate: invalidate,
         afterDel: invalidate,

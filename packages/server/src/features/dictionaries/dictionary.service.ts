@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dictionaries, dictionaryItems } from '../../db/schema.ts';
+import type { UserSql } from '../../db/user-sql.ts';
 import type { Language } from '../../http/language.ts';
-import { type Caller, INLINE_LIMIT, type Item, runSqlDictionary } from './dictionary.source.ts';
+import { type Caller, checkSqlAuthor, INLINE_LIMIT, type Item, runSqlDictionary } from './dictionary.source.ts';
 
 export type DictionaryData = { code: string; remote: boolean; items: Item[] };
 
@@ -12,7 +13,7 @@ const CACHE_MS = 60_000;
  * Dictionaries by code for one tenant and language. Static ones are cached (60 s, and dropped at
  * once when a dictionary or item is written here); SQL ones depend on the caller, so they run each time.
  */
-export function createDictionaryService(db: Db) {
+export function createDictionaryService(db: Db, userSql: UserSql) {
   const cache = new Map<string, { at: number; data: DictionaryData }>();
   const cacheKey = (tenantId: number, lang: Language, code: string) => `${tenantId}:${lang}:${code}`;
 
@@ -60,7 +61,7 @@ export function createDictionaryService(db: Db) {
           out.push(hit.data);
           continue;
         }
-        const items = d.sqlText ? await runSqlDictionary(db, d.sqlText, caller) : await staticItems(d.id, lang);
+        const items = d.sqlText ? await runSqlDictionary(userSql, d.sqlText, caller) : await staticItems(d.id, lang);
         const data = items.length > INLINE_LIMIT ? { code, remote: true, items: [] } : { code, remote: false, items };
         if (!d.sqlText) cache.set(key, { at: Date.now(), data });
         out.push(data);
@@ -80,7 +81,13 @@ export function createDictionaryService(db: Db) {
             sql`, `,
           )})`
         : sql`d.label::text ilike ${`%${escapeLike(q)}%`}`;
-      return runSqlDictionary(db, d.sqlText, caller, outer, 50);
+      return runSqlDictionary(userSql, d.sqlText, caller, outer, 50);
+    },
+
+    /** Tries an admin's SQL before it is saved: who may write it, and that it runs (one row). */
+    async trySql(caller: Caller, text: string) {
+      await checkSqlAuthor(db, userSql, caller);
+      await runSqlDictionary(userSql, text, caller, undefined, 1);
     },
 
     invalidate(tenantId: number) {
