@@ -20,7 +20,8 @@ export function profileRoutes(deps: { db: Db; files: FileStore; dataDir: string;
     const r = app.withTypeProvider<ZodTypeProvider>();
     const profiles = createProfileRepository(deps.db, deps.now);
     const { files } = deps;
-    await adoptLegacyAvatars(deps);
+    // A failed move leaves those users with their initials until the next start; it never stops the server.
+    await adoptLegacyAvatars(deps).catch((err: unknown) => app.log.error({ err }, 'moving old avatars failed'));
     /** Deletes a replaced avatar; a stale or foreign value deletes nothing (the store is per tenant). */
     const dropAvatar = async (tenantId: number, img: string) => {
       if (isFileKey(img)) await files.remove(tenantId, [img]);
