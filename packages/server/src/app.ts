@@ -21,7 +21,7 @@ import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
 import { employeeEntity } from './features/employees/employee.entity.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
-import { objectStoreOf } from './features/files/files.store.ts';
+import { createFileStore, objectStoreOf } from './features/files/files.store.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { logEntities } from './features/logs/log.entities.ts';
 import { registerRequestLog } from './features/logs/request-log.ts';
@@ -149,7 +149,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(
     authRoutes({ db, sessions, tokens, now, loginRateLimitPerMinute: config.loginRateLimitPerMinute }),
   );
-  await app.register(profileRoutes({ db, dataDir: config.dataDir, now }));
+  const objects = objectStoreOf(config);
+  await app.register(profileRoutes({ db, files: createFileStore(db, objects, now), dataDir: config.dataDir, now }));
   await app.register(menuRoutes({ db }));
   const dictionaries = createDictionaryService(db, database.userSql);
   await app.register(dictionaryRoutes({ dictionaries }));
@@ -179,8 +180,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(summaryRoutes({ db, now }));
   await app.register(mineRoutes({ db, now, definitions }));
   await app.register(engineRoutes({ db, now, definitions }));
-  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects: objectStoreOf(config) }));
-  await app.register(fileRoutes({ db, objects: objectStoreOf(config), now }));
+  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects }));
+  await app.register(fileRoutes({ db, objects, now }));
   // [issue 4: users-roles]
   await app.register(userRoutes({ db, now }));
   await app.register(roleRoutes({ db }));

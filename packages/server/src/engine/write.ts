@@ -7,6 +7,7 @@ import { badRequest } from '../http/errors.ts';
 import { checkDeletable, checkUnlocked, detailsLocked, lockedLines } from './approval.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
 import { abort, invalidRow, rowNotFound, staleVersion } from './errors.ts';
+import { checkFileKeys } from './file-keys.ts';
 import { rowsByKeys } from './read.ts';
 import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
 
@@ -189,6 +190,7 @@ async function saveDetails(
         const changes = diff(child.meta, before, next);
         if (changes.length === 0) continue;
         if (locked) throw lockedLines();
+        await checkFileKeys(tx, d.auth.tenantId, child.meta, next, prefix, before);
         await child.hooks?.beforeUpdate?.(hc, next, before);
         await updateRow(tx, d, child, key, Number(next.version), next);
         await logChanges(tx, d, child.meta, key, 'update', changes);
@@ -198,6 +200,7 @@ async function saveDetails(
           ...parse(rowSchema(child.meta, 'add'), { ...raw, [rel.foreignKey]: masterKey }, prefix),
           [rel.foreignKey]: masterKey,
         };
+        await checkFileKeys(tx, d.auth.tenantId, child.meta, row, prefix);
         await child.hooks?.beforeAdd?.(hc, row);
         const childKey = await insertRow(tx, d, child, row);
         await logChanges(
@@ -227,6 +230,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
   await def.hooks?.precheck?.({ auth: d.auth }, row);
   return db.transaction(async (tx) => {
     const hc = { auth: d.auth, tx };
+    await checkFileKeys(tx, d.auth.tenantId, def.meta, row, 'mainData.');
     await def.hooks?.beforeAdd?.(hc, row);
     await checkUnique(tx, d, def, row);
     const key = await insertRow(tx, d, def, row);
@@ -260,6 +264,7 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
       diff(def.meta, before, next).map(([f]) => f),
     );
     const hc = { auth: d.auth, tx };
+    await checkFileKeys(tx, d.auth.tenantId, def.meta, next, 'mainData.', before);
     await def.hooks?.beforeUpdate?.(hc, next, before);
     await checkUnique(tx, d, def, next, key);
     await updateRow(tx, d, def, key, Number(next.version), next);

@@ -45,3 +45,26 @@ export const fileDeleteBodySchema = z.strictObject({
     .min(1, 'choose at least one file')
     .max(100, 'at most 100 files'),
 });
+
+/**
+ * A file's key as the server generates it (a lowercase uuid). Image and file fields and a user's avatar
+ * hold keys, never addresses: the browser fetches a file only from the app's own route for its key.
+ */
+export const FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A file field's value: one or more keys joined by ','; an image field's holds one. */
+export const FILE_KEYS = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}(,[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12})*$/;
+
+export const isFileKey = (value: unknown): value is string => typeof value === 'string' && FILE_KEY.test(value);
+
+/** The keys in a file or image field's value; anything that is not a key is left out. */
+export function fileKeysOf(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return value
+    .split(',')
+    .map((k) => k.trim())
+    .filter(isFileKey);
+}
+
+/** The app's own routes for a file of the caller's tenant, built from a key only (null for anything else). */
+export const filePath = (key: unknown): string | null => (isFileKey(key) ? `/api/file/${key}` : null);
+export const avatarPath = (key: unknown): string | null => (isFileKey(key) ? `/api/user/avatar/${key}` : null);

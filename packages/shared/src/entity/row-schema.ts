@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILE_KEY, FILE_KEYS } from '../entities/file.ts';
 import { patterns } from '../validators.ts';
 import type { EntityMeta, FieldMeta } from './metadata.ts';
 
@@ -35,6 +36,20 @@ function stringSchema(f: FieldMeta, defaultLength: number) {
   return s;
 }
 
+/**
+ * An image field holds one uploaded file's key, a file field keys joined by ','; an address is refused here,
+ * and the server then refuses a key that is not a file of the caller's tenant with the same message.
+ */
+export const NOT_AN_UPLOAD = 'not an uploaded file';
+
+function fileKeysSchema(f: FieldMeta) {
+  const max = f.length ?? 500;
+  const shape = f.type === 'image' ? FILE_KEY : FILE_KEYS;
+  let s = z.string().trim().max(max, `at most ${max} characters`);
+  if (f.required) s = s.min(1, 'required');
+  return s.refine((v) => v === '' || shape.test(v), NOT_AN_UPLOAD);
+}
+
 /** The zod schema of one field's value as it travels on the wire. */
 export function fieldValueSchema(f: FieldMeta): z.ZodType {
   switch (f.type) {
@@ -44,9 +59,10 @@ export function fieldValueSchema(f: FieldMeta): z.ZodType {
     case 'richText':
       return stringSchema(f, 20_000);
     case 'dict':
+      return stringSchema(f, 500);
     case 'file':
     case 'image':
-      return stringSchema(f, 500);
+      return fileKeysSchema(f);
     case 'integer':
     case 'reference': {
       let n = z.number().int().min(-2_147_483_648).max(2_147_483_647);

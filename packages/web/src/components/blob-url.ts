@@ -1,23 +1,30 @@
+import { avatarPath, filePath } from '@trestle/shared';
 import { useEffect, useState } from 'react';
-import { getToken } from '../lib/token.ts';
+import { http } from '../lib/http.ts';
+
+/** Which of the app's own routes serves the key: an uploaded file, or an avatar. */
+export type FileRoute = 'file' | 'avatar';
 
 /**
- * An /api/... image (an avatar, an uploaded photo) needs the Authorization header, which an
- * <img src> cannot send, so it is fetched and shown through a blob URL (allowed by the CSP's
- * img-src blob:). The blob URL is revoked when the source changes or the component goes away.
- * `enabled` false defers the fetch (e.g. until a grid cell scrolls into view).
+ * A stored file of the caller's tenant (an uploaded photo, an avatar), shown through a blob: URL: an
+ * <img src> cannot send the Authorization header. It takes a file key, never an address: the path is
+ * built from the key by the app (nothing else becomes a request), and the HTTP client sends the token
+ * to same-origin /api paths only, so a value in a record can never make the browser hand the token to
+ * another site. The blob URL is revoked when the key changes or the component goes away. `enabled`
+ * false defers the fetch (e.g. until a grid cell scrolls into view).
  */
-export function useBlobUrl(src: string | null | undefined, enabled = true): string | undefined {
+export function useFileBlob(key: string | null | undefined, route: FileRoute = 'file', enabled = true) {
+  const path = route === 'avatar' ? avatarPath(key) : filePath(key);
   const [url, setUrl] = useState<string>();
   useEffect(() => {
-    if (!src || !enabled) {
+    if (!path || !enabled) {
       setUrl(undefined);
       return;
     }
     let objectUrl: string | undefined;
     let cancelled = false;
-    fetch(src, { headers: { Authorization: `Bearer ${getToken()}` } })
-      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(String(res.status)))))
+    http
+      .blob(path)
       .then((blob) => {
         if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);
@@ -30,6 +37,6 @@ export function useBlobUrl(src: string | null | undefined, enabled = true): stri
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [src, enabled]);
+  }, [path, enabled]);
   return url;
 }

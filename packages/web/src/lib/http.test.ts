@@ -377,6 +377,24 @@ describe('download', () => {
   });
 });
 
+describe('blob (an image to show)', () => {
+  it('fetches a same-origin /api path with the token', async () => {
+    setToken('tok-b');
+    const blob = await http.blob('/api/file');
+    expect(await blob.text()).toBe('a,b\n1,2\n');
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/file', auth: 'Bearer tok-b' });
+  });
+
+  it.each(['https://evil.example/api/file', '//evil.example/api/file', '/files/x', '/api/../etc/passwd'])(
+    'refuses %s before any request is made: the token never leaves the app',
+    async (url) => {
+      setToken('tok-b');
+      await expect(http.blob(url)).rejects.toThrow();
+      expect(seen).toHaveLength(0);
+    },
+  );
+});
+
 describe('translation', () => {
   it('shows the messages in the language i18next is set to', async () => {
     await i18next.init({

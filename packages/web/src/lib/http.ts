@@ -361,6 +361,21 @@ async function saveDownload(url: string, method: 'GET' | 'POST', body: unknown, 
   saveBlob(await res.blob(), name);
 }
 
+/**
+ * The bytes of a same-origin /api path (an image to show), with the token; anything else is refused
+ * before a request is made. Quiet: a picture that can't be had shows its placeholder, not a toast.
+ */
+async function blob(url: string): Promise<Blob> {
+  if (!isApiPath(url)) throw new HttpError('not an /api path of this app', 0, 'bad_url');
+  if (refreshing) await refreshing;
+  const res = await fetch(base + url, {
+    headers: authHeaders(url),
+    signal: AbortSignal.timeout(ui.requestTimeoutMs),
+  });
+  if (!isOk(res.status)) throw new HttpError(res.statusText || `HTTP ${res.status}`, res.status, '');
+  return res.blob();
+}
+
 /** Hands a blob to the browser as a file download (also used for workbooks decoded in the page). */
 export function saveBlob(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
@@ -377,4 +392,4 @@ export function saveBlob(blob: Blob, name: string): void {
   }
 }
 
-export const http = { get, post, download: downloadFile, downloadGet, formPost };
+export const http = { get, post, download: downloadFile, downloadGet, formPost, blob };

@@ -62,6 +62,18 @@ describe('addresses a data source may not reach', () => {
     '::ffff:127.0.0.1',
     'fe80::1',
     'no-such-host.invalid',
+    // IPv4 carried inside IPv6: each is refused as the IPv4 it embeds.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a00:1',
+    '::ffff:7f00:1',
+    '::ffff:0:a9fe:a9fe',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::c0a8:101',
+    '64:ff9b:1::a00:1',
+    '2002:7f00:1::1',
+    '2002:ac10:5::',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
   ])('%s is refused on add and on test, and nothing is written', async (host) => {
     const before = await t.database.db.select().from(dataSources);
     for (const url of ['/api/DataSourceMan/add', '/api/DataSourceMan/test']) {
@@ -79,6 +91,24 @@ describe('addresses a data source may not reach', () => {
     expect(await resolveHost('10.0.0.1', { ...policy, allowPrivate: true })).toEqual({ address: '10.0.0.1' });
     expect(await resolveHost('localhost', { ...policy, allowedHosts: ['localhost'] })).toHaveProperty('address');
   });
+
+  it.each([
+    ['::127.0.0.1', 'IPv4-compatible'],
+    ['64:ff9b::7f00:1', 'NAT64 well-known prefix'],
+    ['2002:a00:1::1', '6to4'],
+  ])('lets %s (%s) through only by configuration', async (host) => {
+    const policy = { allowPrivate: false, allowedHosts: [] };
+    expect(await resolveHost(host, policy)).toHaveProperty('refused');
+    expect(await resolveHost(host, { ...policy, allowPrivate: true })).toEqual({ address: host });
+    expect(await resolveHost(host, { ...policy, allowedHosts: [host] })).toEqual({ address: host });
+  });
+
+  it.each(['64:ff9b::808:808', '64:ff9b::8.8.4.4', '2002:808:808::1', '::ffff:8.8.8.8', '2606:4700:4700::1111'])(
+    'lets %s through: the IPv4 it carries (if any) is public',
+    async (host) => {
+      expect(await resolveHost(host, { allowPrivate: false, allowedHosts: [] })).toEqual({ address: host });
+    },
+  );
 });
 
 describe('the password', () => {

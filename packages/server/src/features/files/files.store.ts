@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FileListRequest, FilePage, FileRow } from '@trestle/shared';
+import { type FileListRequest, type FilePage, type FileRow, isFileKey } from '@trestle/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -62,9 +62,16 @@ export function sanitiseName(name: string): string {
 }
 
 export type StoredFile = { key: string; name: string; size: number; type: string; url: string };
-export type NewFile = { tenantId: number; userId: number; entity: string; name: string; type: string; bytes: Buffer };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export type NewFile = {
+  tenantId: number;
+  userId: number;
+  entity: string;
+  name: string;
+  type: string;
+  bytes: Buffer;
+  /** The record it belongs to when that is known at upload (an avatar's user). */
+  record?: { entity: string; key: number };
+};
 
 /** The store the configuration selects: DATA_DIR (FILE_STORE=disk, the default) or an S3-compatible bucket. */
 export function objectStoreOf(config: Pick<Config, 'fileStore' | 'dataDir' | 's3'>): ObjectStore {
@@ -102,20 +109,25 @@ export function createFileStore(db: Db, objects: ObjectStore, now: () => Date) {
         entity: f.entity,
         uploadedBy: f.userId,
         uploadedAt: at,
+        recordEntity: f.record?.entity,
+        recordKey: f.record?.key,
       });
       return { key, name, size: f.bytes.length, type: f.type, url: FILE_URL_PREFIX + key };
     },
 
     /** A file of the caller's tenant, or null (another tenant's key looks exactly like a missing one). */
-    async read(tenantId: number, key: string): Promise<{ name: string; type: string; bytes: Buffer } | null> {
-      if (!UUID.test(key)) return null;
+    async read(
+      tenantId: number,
+      key: string,
+    ): Promise<{ name: string; type: string; entity: string; bytes: Buffer } | null> {
+      if (!isFileKey(key)) return null;
       const [row] = await db
         .select()
         .from(files)
         .where(and(eq(files.key, key), eq(files.tenantId, tenantId)));
       if (!row) return null;
       const bytes = await objects.get(objectKey(row.key, row.uploadedAt));
-      return bytes && { name: row.name, type: row.type, bytes };
+      return bytes && { name: row.name, type: row.type, entity: row.entity, bytes };
     },
 
     /** One page of the tenant's files, searched, sorted and counted on the server. */

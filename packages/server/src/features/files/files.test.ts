@@ -175,7 +175,7 @@ describe('the file registry (/File)', () => {
     expect(paged).toMatchObject({ total: 2, rows: [{ name: 'registry-photo.png' }] });
   });
 
-  it('links a file to the record whose saved value carries its url', async () => {
+  it('links a file to the record whose saved value holds its key', async () => {
     const [photo] = body(await upload([{ name: 'linked.png', bytes: PNG }])).data as Stored[];
     const res = await t.app.inject({
       method: 'POST',
@@ -188,7 +188,7 @@ describe('the file registry (/File)', () => {
           gender: 'female',
           hireDate: '2024-01-01',
           status: 'active',
-          photo: photo?.url,
+          photo: photo?.key,
         },
       },
     });

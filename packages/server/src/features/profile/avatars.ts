@@ -1,9 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isFileKey } from '@trestle/shared';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { forEachTenant } from '../../db/tenant.ts';
+import type { FileStore } from '../files/files.store.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_URL_PREFIX = '/api/user/avatar/';
+/** The screen whose Upload button stores avatars: the file registry names them by it. */
+export const AVATAR_ENTITY = 'UserInfo';
 
 const kinds = [
   {
@@ -28,27 +34,43 @@ const kinds = [
 /** The image kind by its first bytes, whatever name or type the client claimed. SVG is refused (it can carry script). */
 export const imageKindOf = (bytes: Buffer) => kinds.find((k) => k.test(bytes)) ?? null;
 
-const KEY = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+/** Where avatars lived before they were tenant files: DATA_DIR/avatars/<uuid>.<ext>, named by '/api/user/avatar/<name>'. */
+const LEGACY = /^\/api\/user\/avatar\/([0-9a-f-]{36}\.(?:png|jpg|gif|webp))$/;
 
-/** Avatars are stored under DATA_DIR with server-generated names; a key from a URL is checked before any path is built. */
-export function createAvatarStore(dataDir: string) {
-  const dir = path.join(dataDir, 'avatars');
-  return {
-    async save(bytes: Buffer, ext: string): Promise<string> {
-      await mkdir(dir, { recursive: true });
-      const key = `${randomUUID()}.${ext}`;
-      await writeFile(path.join(dir, key), bytes, { flag: 'wx' });
-      return key;
-    },
-    async read(key: string): Promise<{ bytes: Buffer; type: string } | null> {
-      if (!KEY.test(key)) return null;
-      const bytes = await readFile(path.join(dir, key)).catch(() => null);
+/**
+ * Moves avatars of the old shared folder into their user's tenant file store and points `img` at the new
+ * key; an `img` that is neither a key nor such an avatar is cleared. Runs at start-up, tenant by tenant,
+ * and finds nothing to do once done.
+ */
+export async function adoptLegacyAvatars(deps: { db: Db; files: FileStore; dataDir: string }) {
+  const dir = path.join(deps.dataDir, 'avatars');
+  await forEachTenant(deps.db, async (tenantId) => {
+    const holders = await deps.db
+      .select({ id: users.id, img: users.img })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), ne(users.img, '')));
+    for (const u of holders) {
+      if (isFileKey(u.img)) continue;
+      const name = LEGACY.exec(u.img)?.[1];
+      const legacyFile = name && path.join(dir, name);
+      const bytes = legacyFile ? await readFile(legacyFile).catch(() => null) : null;
       const kind = bytes && imageKindOf(bytes);
-      return bytes && kind ? { bytes, type: kind.type } : null;
-    },
-    async remove(img: string) {
-      const key = img.startsWith(AVATAR_URL_PREFIX) ? img.slice(AVATAR_URL_PREFIX.length) : '';
-      if (KEY.test(key)) await unlink(path.join(dir, key)).catch(() => undefined);
-    },
-  };
+      const img =
+        bytes && kind
+          ? (
+              await deps.files.save({
+                tenantId,
+                userId: u.id,
+                entity: AVATAR_ENTITY,
+                name: `avatar.${kind.ext}`,
+                type: kind.type,
+                bytes,
+                record: { entity: 'User', key: u.id },
+              })
+            ).key
+          : '';
+      await deps.db.update(users).set({ img }).where(eq(users.id, u.id));
+      if (legacyFile) await rm(legacyFile, { force: true });
+    }
+  });
 }

@@ -1,11 +1,21 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, users } from '../../db/schema.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { createOtherTenant } from '../../test/tenants.ts';
+import { createFileStore, objectStoreOf } from '../files/files.store.ts';
+import { adoptLegacyAvatars } from './avatars.ts';
 
 let t: TestApp;
 let admin: string;
+let acmeAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
+  await createOtherTenant(t.database.db);
   admin = await t.login('admin', 'Admin@2026');
+  acmeAdmin = await t.login('acme-admin', 'Other@2026');
 });
 afterAll(() => t.close());
 
@@ -70,22 +80,82 @@ describe('POST /api/user/updateProfile', () => {
 });
 
 describe('avatars', () => {
-  it('stores a PNG, serves it back as an attachment, and removes it', async () => {
+  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const me = async (token = admin) =>
+    body(await get('/api/user/getCurrentUserInfo', token)).data as { id: number; img: string };
+
+  it("stores a PNG as a file of the user's tenant, serves it back as an attachment, and removes it", async () => {
     const res = await upload(multipart('file', 'me.png', 'image/png', PNG));
     expect(res.statusCode).toBe(200);
     const { img } = body(res).data as { img: string };
-    expect(img).toMatch(/^\/api\/user\/avatar\/[0-9a-f-]{36}\.png$/);
+    expect(img).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect((await me()).img).toBe(img);
 
-    const got = await t.app.inject({ method: 'GET', url: img, headers: bearer(admin) });
+    const got = await get(`/api/user/avatar/${img}`);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['content-disposition']).toBe('attachment');
     expect(got.rawPayload.equals(PNG)).toBe(true);
+    const [row] = await t.database.db.select().from(files).where(eq(files.key, img));
+    expect(row).toMatchObject({ entity: 'UserInfo', recordEntity: 'User', recordKey: (await me()).id });
+
+    // A new avatar replaces the old one: the old file is gone.
+    const second = body(await upload(multipart('file', 'me2.png', 'image/png', PNG))).data as { img: string };
+    expect((await get(`/api/user/avatar/${img}`)).statusCode).toBe(404);
+    expect((await get(`/api/user/avatar/${second.img}`)).statusCode).toBe(200);
 
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(admin) })).statusCode,
     ).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: img, headers: bearer(admin) })).statusCode).toBe(404);
+    expect((await get(`/api/user/avatar/${second.img}`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(files).where(eq(files.key, second.img))).toHaveLength(0);
+  });
+
+  it("answers 404 for another tenant's avatar, exactly as for a missing one", async () => {
+    const { img } = body(await upload(multipart('file', 'mine.png', 'image/png', PNG))).data as { img: string };
+    expect((await get(`/api/user/avatar/${img}`)).statusCode).toBe(200);
+    const foreign = await get(`/api/user/avatar/${img}`, acmeAdmin);
+    const missing = await get('/api/user/avatar/00000000-0000-4000-8000-000000000000', acmeAdmin);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect((await get(`/api/file/${img}`, acmeAdmin)).statusCode).toBe(404);
+  });
+
+  it('serves only avatars on the avatar route, not the other uploads of the tenant', async () => {
+    const part = multipart('file', 'doc.png', 'image/png', PNG);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/Employee/upload',
+      headers: { ...part.headers, ...bearer(admin) },
+      payload: part.payload,
+    });
+    const [photo] = body(res).data as { key: string }[];
+    expect((await get(`/api/user/avatar/${photo?.key}`)).statusCode).toBe(404);
+  });
+
+  it('moves an avatar of the old shared folder into its tenant and clears any other value', async () => {
+    const db = t.database.db;
+    const legacy = '0b7c9d5e-1234-4abc-8def-0123456789ab.png';
+    mkdirSync(path.join(t.config.dataDir, 'avatars'), { recursive: true });
+    writeFileSync(path.join(t.config.dataDir, 'avatars', legacy), PNG);
+    await db
+      .update(users)
+      .set({ img: `/api/user/avatar/${legacy}` })
+      .where(eq(users.userName, 'pm'));
+    await db.update(users).set({ img: 'https://evil.example/me.png' }).where(eq(users.userName, 'acme-admin'));
+    const store = createFileStore(t.database.app, objectStoreOf(t.config), () => new Date());
+    await adoptLegacyAvatars({ db: t.database.app, files: store, dataDir: t.config.dataDir });
+
+    const pm = await t.login('pm', 'Pm@2026');
+    const { img } = await me(pm);
+    expect(img).toMatch(/^[0-9a-f-]{36}$/);
+    const got = await get(`/api/user/avatar/${img}`, pm);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(PNG)).toBe(true);
+    expect((await me(acmeAdmin)).img).toBe('');
+    // Done once: a second run finds nothing left to move.
+    await adoptLegacyAvatars({ db: t.database.app, files: store, dataDir: t.config.dataDir });
+    expect((await me(pm)).img).toBe(img);
   });
 
   it('judges the type by content: an SVG or a script named .png is refused', async () => {

@@ -1,20 +1,31 @@
-import { currentUserSchema, ErrorCode, envelopeSchema, updateProfileBodySchema } from '@trestle/shared';
+import { currentUserSchema, ErrorCode, envelopeSchema, isFileKey, updateProfileBodySchema } from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, badRequest, envelope } from '../../http/errors.ts';
-import { AVATAR_MAX_BYTES, AVATAR_URL_PREFIX, createAvatarStore, imageKindOf } from './avatars.ts';
+import type { FileStore } from '../files/files.store.ts';
+import { AVATAR_ENTITY, AVATAR_MAX_BYTES, adoptLegacyAvatars, imageKindOf } from './avatars.ts';
 import { createProfileRepository } from './profile.repository.ts';
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'No such user');
 
-export function profileRoutes(deps: { db: Db; dataDir: string; now: () => Date }) {
+/**
+ * Avatars are files of the tenant the user works in (the file registry, under row-level security): `img`
+ * holds the file's key, and the avatar route serves only avatars of the caller's tenant.
+ */
+export function profileRoutes(deps: { db: Db; files: FileStore; dataDir: string; now: () => Date }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const profiles = createProfileRepository(deps.db, deps.now);
-    const avatars = createAvatarStore(deps.dataDir);
+    const { files } = deps;
+    // A failed move leaves those users with their initials until the next start; it never stops the server.
+    await adoptLegacyAvatars(deps).catch((err: unknown) => app.log.error({ err }, 'moving old avatars failed'));
+    /** Deletes a replaced avatar; a stale or foreign value deletes nothing (the store is per tenant). */
+    const dropAvatar = async (tenantId: number, img: string) => {
+      if (isFileKey(img)) await files.remove(tenantId, [img]);
+    };
     const current = async (userId: number, sessionId: string) => {
       const me = await profiles.current(userId, sessionId);
       if (!me) throw notFound();
@@ -65,8 +76,17 @@ export function profileRoutes(deps: { db: Db; dataDir: string; now: () => Date }
         const kind = imageKindOf(bytes);
         if (!kind)
           throw badRequest('The file is not a PNG, JPEG, GIF or WebP image', { file: 'not a supported image' });
-        const img = AVATAR_URL_PREFIX + (await avatars.save(bytes, kind.ext));
-        await avatars.remove(await profiles.setImg(authOf(req).userId, img));
+        const { tenantId, userId } = authOf(req);
+        const { key: img } = await files.save({
+          tenantId,
+          userId,
+          entity: AVATAR_ENTITY,
+          name: `avatar.${kind.ext}`,
+          type: kind.type,
+          bytes,
+          record: { entity: 'User', key: userId },
+        });
+        await dropAvatar(tenantId, await profiles.setImg(userId, img));
         return envelope({ img }, 'Avatar updated');
       },
     });
@@ -75,7 +95,8 @@ export function profileRoutes(deps: { db: Db; dataDir: string; now: () => Date }
       config: { permission: { menu: 'UserInfo', button: 'Delete' } },
       schema: { tags: ['user'], summary: 'Remove the avatar', response: { 200: envelopeSchema(z.null()) } },
       handler: async (req) => {
-        await avatars.remove(await profiles.setImg(authOf(req).userId, ''));
+        const { tenantId, userId } = authOf(req);
+        await dropAvatar(tenantId, await profiles.setImg(userId, ''));
         return envelope(null, 'Avatar removed');
       },
     });
@@ -84,12 +105,14 @@ export function profileRoutes(deps: { db: Db; dataDir: string; now: () => Date }
       config: { permission: 'signedIn' },
       schema: {
         tags: ['user'],
-        summary: 'An avatar image (fetch it with the Authorization header)',
+        summary: 'An avatar of the caller’s tenant, by its key (fetch it with the Authorization header)',
         params: z.object({ key: z.string().max(60) }),
       },
       handler: async (req, reply) => {
-        const file = await avatars.read(req.params.key);
-        if (!file) throw new AppError(404, ErrorCode.notFound, 'No such image');
+        // Another tenant's avatar answers exactly like a missing one.
+        const file = await files.read(authOf(req).tenantId, req.params.key);
+        if (file?.entity !== AVATAR_ENTITY || !file.type.startsWith('image/'))
+          throw new AppError(404, ErrorCode.notFound, 'No such image');
         // Served as an attachment in a sandbox, so an image can never run as a page of ours.
         return reply
           .header('content-type', file.type)

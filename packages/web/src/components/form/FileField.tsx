@@ -1,10 +1,10 @@
 import { CloseOutlined, FileOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import type { FieldMeta } from '@trestle/shared';
+import { type FieldMeta, fileKeysOf, filePath } from '@trestle/shared';
 import { Button, Flex, Typography, Upload, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http.ts';
-import { useBlobUrl } from '../blob-url.ts';
+import { useFileBlob } from '../blob-url.ts';
 
 /** Where a file or image field uploads to, and whether the user holds the entity's Upload button. */
 export type UploadTarget = { url: string; canUpload: boolean };
@@ -18,18 +18,7 @@ export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 /** file, image and dict share the wire's default length (row-schema.ts). */
 const DEFAULT_LENGTH = 500;
 
-/** A file field's value is its urls joined by ','; an image field's is one url. */
-export function splitUrls(value: unknown): string[] {
-  if (typeof value !== 'string') return [];
-  return value
-    .split(',')
-    .map((u) => u.trim())
-    .filter(Boolean);
-}
-
 type UploadRequestOption = Parameters<NonNullable<UploadProps['customRequest']>>[0];
-
-const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 type Props = {
   field: FieldMeta;
@@ -41,8 +30,8 @@ type Props = {
   id?: string;
 };
 
-/** A small image from an /api/file url, fetched with the token; `lazy` waits until it scrolls into view. */
-export function FileThumbnail({ url, size, lazy = false }: { url: string; size: number; lazy?: boolean }) {
+/** A small image of an uploaded file, by its key; `lazy` waits until it scrolls into view. */
+export function FileThumbnail({ fileKey, size, lazy = false }: { fileKey: string; size: number; lazy?: boolean }) {
   const box = useRef<HTMLSpanElement>(null);
   const [visible, setVisible] = useState(!lazy || typeof IntersectionObserver !== 'function');
   useEffect(() => {
@@ -53,7 +42,7 @@ export function FileThumbnail({ url, size, lazy = false }: { url: string; size: 
     observer.observe(box.current);
     return () => observer.disconnect();
   }, [visible]);
-  const src = useBlobUrl(url, visible);
+  const src = useFileBlob(fileKey, 'file', visible);
   return (
     <span
       ref={box}
@@ -70,7 +59,7 @@ export function FileThumbnail({ url, size, lazy = false }: { url: string; size: 
       }}
     >
       {src ? (
-        <img src={src} alt={keyOf(url)} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        <img src={src} alt={fileKey} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : (
         <PictureOutlined style={{ color: '#bfbfbf', fontSize: size / 2 }} />
       )}
@@ -80,17 +69,17 @@ export function FileThumbnail({ url, size, lazy = false }: { url: string; size: 
 
 /**
  * The edit widget of a file or image field: uploads through /api/<Entity>/upload and keeps the
- * returned url(s) as the value. Without the Upload grant (or when disabled) it only shows them.
+ * returned key(s) as the value. Without the Upload grant (or when disabled) it only shows them.
  */
 export function FileField({ field, value, onChange, upload, disabled, id }: Props) {
   const { t } = useTranslation();
   const isImage = field.type === 'image';
   const editable = !!upload?.canUpload && !disabled;
   const maxLength = field.length ?? DEFAULT_LENGTH;
-  const urls = splitUrls(value);
+  const keys = fileKeysOf(value);
   // Several files may finish at once; each appends to the latest value, not to the one it started with.
-  const latest = useRef(urls);
-  latest.current = urls;
+  const latest = useRef(keys);
+  latest.current = keys;
   const [names, setNames] = useState<Record<string, string>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(0);
@@ -116,7 +105,7 @@ export function FileField({ field, value, onChange, upload, disabled, id }: Prop
         onError?.(new Error(message));
         return;
       }
-      const added = saved.map((s) => s.url);
+      const added = saved.map((s) => s.key);
       const next = isImage ? added.slice(0, 1) : [...latest.current, ...added];
       if (next.join(',').length > maxLength) {
         const message = t('upload.tooMany', { max: maxLength });
@@ -124,7 +113,7 @@ export function FileField({ field, value, onChange, upload, disabled, id }: Prop
         onError?.(new Error(message));
         return;
       }
-      setNames((n) => ({ ...n, ...Object.fromEntries(saved.map((s) => [s.url, s.name])) }));
+      setNames((n) => ({ ...n, ...Object.fromEntries(saved.map((s) => [s.key, s.name])) }));
       store(next);
       onSuccess?.(saved);
     } catch (e) {
@@ -136,8 +125,8 @@ export function FileField({ field, value, onChange, upload, disabled, id }: Prop
     }
   };
 
-  const remove = (url: string) => store(latest.current.filter((u) => u !== url));
-  const removeButton = (url: string) =>
+  const remove = (key: string) => store(latest.current.filter((k) => k !== key));
+  const removeButton = (key: string) =>
     editable && (
       <Button
         type="text"
@@ -145,11 +134,11 @@ export function FileField({ field, value, onChange, upload, disabled, id }: Prop
         icon={<CloseOutlined />}
         aria-label={t('upload.remove')}
         title={t('upload.remove')}
-        onClick={() => remove(url)}
+        onClick={() => remove(key)}
       />
     );
 
-  const picker = editable && (isImage || urls.length === 0 || urls.join(',').length < maxLength) && (
+  const picker = editable && (isImage || keys.length === 0 || keys.join(',').length < maxLength) && (
     <Upload
       accept={isImage ? IMAGE_ACCEPT : undefined}
       multiple={!isImage}
@@ -165,22 +154,22 @@ export function FileField({ field, value, onChange, upload, disabled, id }: Prop
   return (
     <Flex vertical gap={4} data-testid={`file-field-${field.name}`}>
       {isImage
-        ? urls[0] && (
+        ? keys[0] && (
             <Flex align="center" gap={4}>
-              <FileThumbnail url={urls[0]} size={96} />
-              {removeButton(urls[0])}
+              <FileThumbnail fileKey={keys[0]} size={96} />
+              {removeButton(keys[0])}
             </Flex>
           )
-        : urls.map((url) => (
-            <Flex align="center" gap={4} key={url}>
+        : keys.map((key) => (
+            <Flex align="center" gap={4} key={key}>
               <FileOutlined />
-              <Typography.Link onClick={() => void http.downloadGet(url, names[url]).catch(() => {})}>
-                {names[url] ?? keyOf(url)}
+              <Typography.Link onClick={() => void http.downloadGet(filePath(key) ?? '', names[key]).catch(() => {})}>
+                {names[key] ?? key}
               </Typography.Link>
-              {removeButton(url)}
+              {removeButton(key)}
             </Flex>
           ))}
-      {!editable && urls.length === 0 && <Typography.Text type="secondary">{t('upload.none')}</Typography.Text>}
+      {!editable && keys.length === 0 && <Typography.Text type="secondary">{t('upload.none')}</Typography.Text>}
       {picker}
       {error && (
         <Typography.Text type="danger" role="alert">

@@ -1,7 +1,7 @@
-import { type EntityMeta, type FieldMeta, groupDigits } from '@trestle/shared';
+import { type EntityMeta, type FieldMeta, fileKeysOf, groupDigits } from '@trestle/shared';
 import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
-import { FileThumbnail, splitUrls } from '../form/FileField.tsx';
+import { FileThumbnail } from '../form/FileField.tsx';
 import { labelOf } from '../form/layout.ts';
 import { ApprovalTag } from './ApprovalHistory.tsx';
 import { type Dictionary, dictLabel } from './dictionaries.ts';
@@ -52,7 +52,7 @@ export function cellText(
     case 'json':
       return JSON.stringify(value);
     case 'file': {
-      const count = splitUrls(value).length;
+      const count = fileKeysOf(value).length;
       return count > 0 ? ctx.t('upload.count', { count }) : '';
     }
     default:
@@ -93,8 +93,8 @@ function fieldColumns(meta: EntityMeta, ctx: Context): TableColumnsType<Row> {
       render: (_: unknown, row: Row) => {
         if (f.type !== 'image') return cellText(f, row, ctx);
         // Lazy: a thumbnail is fetched only once its row scrolls into view.
-        const [url] = splitUrls(row[f.name]);
-        return url ? <FileThumbnail key={url} url={url} size={28} lazy /> : null;
+        const [key] = fileKeysOf(row[f.name]);
+        return key ? <FileThumbnail key={key} fileKey={key} size={28} lazy /> : null;
       },
     }));
 }

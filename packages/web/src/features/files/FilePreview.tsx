@@ -2,17 +2,17 @@ import type { FileRow } from '@trestle/shared';
 import { Empty, Image, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
-import { useBlobUrl } from '../../components/blob-url.ts';
+import { useFileBlob } from '../../components/blob-url.ts';
 import { previewKind } from './files-api.ts';
 
 /**
- * An image or a PDF, fetched with the token and shown from a blob: URL (an <img> or <iframe> cannot send
- * the Authorization header). The CSP allows blob: frames for this; nothing else is previewed, so no
+ * An image or a PDF, fetched by its key with the token and shown from a blob: URL (an <img> or <iframe>
+ * cannot send the Authorization header). The CSP allows blob: frames for this; nothing else is previewed, so no
  * uploaded content ever runs as a document of ours.
  */
 export function FilePreview({ file, onClose }: { file: FileRow; onClose(): void }) {
   const { t } = useTranslation();
-  const url = useBlobUrl(file.url);
+  const url = useFileBlob(file.key);
   const kind = previewKind(file.type);
   return (
     <AppModal

@@ -10,15 +10,15 @@ afterEach(() => {
 });
 
 describe('downloading a file of the registry', () => {
-  it('says the spec’s words when the row has no url', async () => {
-    await expect(downloadFile({ url: '', name: 'a.pdf' })).rejects.toThrow();
+  it('says the spec’s words when the row has no key', async () => {
+    await expect(downloadFile({ key: '', name: 'a.pdf' })).rejects.toThrow();
     expect(notify.error).toHaveBeenCalledExactlyOnceWith('This file has no url and cannot be downloaded');
   });
 
-  it('says the spec’s words for a url that is not one of ours, and sends nothing', async () => {
+  it('sends nothing for a key that is an address', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
-    await expect(downloadFile({ url: 'https://evil.example/api/file/x', name: 'a.pdf' })).rejects.toThrow();
-    expect(notify.error).toHaveBeenCalledExactlyOnceWith('The url of the file to download is incorrect');
+    await expect(downloadFile({ key: 'https://evil.example/api/file/x', name: 'a.pdf' })).rejects.toThrow();
+    expect(notify.error).toHaveBeenCalledExactlyOnceWith('This file has no url and cannot be downloaded');
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -29,9 +29,7 @@ describe('downloading a file of the registry', () => {
         headers: { 'content-type': 'application/json' },
       }),
     );
-    await expect(
-      downloadFile({ url: '/api/file/0b7c9d5e-1234-4abc-8def-0123456789ab', name: 'a.pdf' }),
-    ).rejects.toThrow();
+    await expect(downloadFile({ key: '0b7c9d5e-1234-4abc-8def-0123456789ab', name: 'a.pdf' })).rejects.toThrow();
     expect(notify.error).toHaveBeenCalledExactlyOnceWith(httpMessages.en['download.noInfo']);
     expect(httpMessages.en['download.noInfo']).toBe('No information for this file was obtained');
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileListRequest, FilePage, FileRow } from '@trestle/shared';
+import { type FileListRequest, type FilePage, type FileRow, filePath } from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 
 export const fileKeys = {
@@ -23,10 +23,10 @@ export function useFilesChanged() {
 export const deleteFiles = (keys: string[]) => http.post<{ count: number }>('/api/File/del', { keys });
 
 /**
- * Saves the file under its registry name. The HTTP client shows spec §8's messages: no url, a url that
- * is not one of ours, and no file information (the stored object or the row is gone).
+ * Saves the file under its registry name, from the app's own route for its key. The HTTP client shows
+ * spec §8's messages: no url (no usable key), and no file information (the stored object or the row is gone).
  */
-export const downloadFile = (row: Pick<FileRow, 'url' | 'name'>) => http.downloadGet(row.url, row.name);
+export const downloadFile = (row: Pick<FileRow, 'key' | 'name'>) => http.downloadGet(filePath(row.key) ?? '', row.name);
 
 /** Only what the browser renders without running anything: the four raster types and PDF. */
 export const previewKind = (type: string): 'image' | 'pdf' | null =>

@@ -13,7 +13,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modalDefaults } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
-import { useBlobUrl } from '../../components/blob-url.ts';
+import { useFileBlob } from '../../components/blob-url.ts';
 import { currentUserKeys, useCurrentUser } from '../../components/current-user.ts';
 import { useSignOut } from '../../components/navigation.ts';
 import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
@@ -43,7 +43,7 @@ export function UserInfoPage() {
   }, [user?.mustChangePassword]);
   const fileInput = useRef<HTMLInputElement>(null);
   const img = user?.img ?? userInfo?.img;
-  const avatarUrl = useBlobUrl(img);
+  const avatarUrl = useFileBlob(img, 'avatar');
   const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
 
   useEffect(() => {

@@ -1,0 +1,209 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Locator, Page, Request } from '@playwright/test';
+import { tokenOf } from '../fixtures.ts';
+import {
+  api,
+  dataRows,
+  deleteEmployeesLike,
+  dialog,
+  type EmployeeRow,
+  employeeBody,
+  employees,
+  expect,
+  grid,
+  quickSearch,
+  settled,
+  shoot,
+  stamp,
+  test,
+  toast,
+} from '../grid-helpers.ts';
+
+/** A width×height PNG of coloured tiles: big enough to see in a screenshot, its size readable back from the <img>. */
+function tilesPng(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const tile = (Math.floor(x / 16) + Math.floor(y / 16)) % 2;
+      raw.set(tile ? [230, 120, 40] : [40, 110, 200], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const PHOTO = tilesPng(96, 64);
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Every request the page sends with a token, by URL: the token must only ever go to this app's /api. */
+function tokenRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (req: Request) => {
+    if (req.headers().authorization) seen.push(req.url());
+  });
+  return seen;
+}
+
+/** The picture an <img> really shows (0 until it has loaded). */
+const naturalWidth = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
+
+/**
+ * The picture in the first row's cell under `header`, once shown. The list is wider than the window and
+ * a thumbnail is fetched only once its cell is on screen, so the cell is scrolled into view (again, if a
+ * refresh of the list put it back out of view meanwhile).
+ */
+async function thumbnailUnder(page: Page, header: string, key: string): Promise<Locator> {
+  const headers = (await grid(page).locator('thead th').allInnerTexts()).map((t) => t.trim());
+  const index = headers.indexOf(header);
+  expect(index, headers.join('|')).toBeGreaterThanOrEqual(0);
+  const cell = dataRows(page).first().locator('td').nth(index);
+  const thumb = cell.getByRole('img', { name: key });
+  await expect(async () => {
+    await cell.scrollIntoViewIfNeeded();
+    await expect(thumb).toHaveAttribute('src', /^blob:/, { timeout: 2_000 });
+  }).toPass();
+  await expect.poll(() => naturalWidth(thumb)).toBe(96);
+  return thumb;
+}
+
+async function employeeByCode(page: Page, code: string): Promise<EmployeeRow> {
+  const { rows } = await employees(page, [{ name: 'code', value: code, displayType: 'eq' }]);
+  const [row] = rows;
+  if (!row) throw new Error(`no employee ${code}`);
+  return row;
+}
+
+async function uploadPhoto(page: Page): Promise<string> {
+  const res = await page.request.post('/api/Employee/upload', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    multipart: { file: { name: 'badge.png', mimeType: 'image/png', buffer: PHOTO } },
+  });
+  expect(res.status()).toBe(200);
+  const [stored] = (await res.json()).data as { key: string }[];
+  if (!stored) throw new Error('no upload');
+  return stored.key;
+}
+
+test.describe('photos of image fields and the avatar', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('an employee photo uploaded in the edit dialog is saved as a file key and shown in the list; an outside URL is refused', async ({
+    page,
+  }) => {
+    const code = `IMG-${stamp()}`;
+    const sent = tokenRequests(page);
+    try {
+      await api(page, '/api/Employee/add', employeeBody(code, { name: 'Photo Person' }));
+      await page.goto('/#/Employee');
+      await quickSearch(page, code);
+      await expect(page.getByTestId('grid-total')).toHaveText('1 record');
+      await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
+      const edit = dialog(page, 'Edit · Employees');
+      const field = edit.getByTestId('file-field-photo');
+      await expect(field.getByText('Upload image')).toBeVisible();
+      await field
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PHOTO });
+      const preview = field.locator('img');
+      await expect(preview).toHaveAttribute('src', /^blob:/);
+      await expect.poll(() => naturalWidth(preview)).toBe(96);
+      await shoot(page, 'image-fields-edit-en.png');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'Saved')).toBeVisible();
+      await expect(edit).toBeHidden();
+
+      // The record holds the key of the upload, and the list shows the picture from it.
+      const saved = await employeeByCode(page, code);
+      expect(saved.photo).toMatch(KEY);
+      await settled(page);
+      await thumbnailUnder(page, 'Photo', String(saved.photo));
+      await shoot(page, 'image-fields-list-en.png');
+
+      // A crafted record pointing at another site can't be saved through the API, on add or on update.
+      const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+      for (const [url, mainData] of [
+        ['/api/Employee/update', { id: saved.id, version: saved.version, photo: 'https://evil.example/pixel.png' }],
+        ['/api/Employee/add', employeeBody(`${code}-X`, { photo: 'https://evil.example/pixel.png' }).mainData],
+      ] as const) {
+        const res = await page.request.post(url, { headers, data: { mainData, detailData: {}, delKeys: {} } });
+        expect(res.status()).toBe(400);
+        expect(await res.json()).toMatchObject({
+          status: false,
+          data: { fieldErrors: { 'mainData.photo': 'not an uploaded file' } },
+        });
+      }
+      expect((await employeeByCode(page, code)).photo).toBe(saved.photo);
+
+      // Whatever the page fetched with the token went to this app's own /api.
+      const origin = new URL(page.url()).origin;
+      expect(sent.length).toBeGreaterThan(0);
+      for (const url of sent) expect(url.startsWith(`${origin}/api/`), url).toBe(true);
+      expect(sent).toContain(`${origin}/api/file/${String(saved.photo)}`);
+    } finally {
+      await deleteEmployeesLike(page, code);
+    }
+  });
+
+  test('in Chinese, the list and the edit dialog show the photo saved through the API', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
+    const code = `IMGZ-${stamp()}`;
+    try {
+      await page.goto('/#/home');
+      const key = await uploadPhoto(page);
+      await api(page, '/api/Employee/add', employeeBody(code, { name: '照片测试', photo: key }));
+      await page.goto('/#/Employee');
+      await quickSearch(page, code);
+      await expect(page.getByTestId('grid-total')).toHaveText('共 1 条');
+      await thumbnailUnder(page, '照片', key);
+      await shoot(page, 'image-fields-list-zh.png');
+      await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
+      const edit = dialog(page, '编辑 · 员工');
+      const field = edit.getByTestId('file-field-photo');
+      await expect(field.getByText('上传图片')).toBeVisible();
+      await expect.poll(() => naturalWidth(field.locator('img'))).toBe(96);
+      await shoot(page, 'image-fields-edit-zh.png');
+    } finally {
+      await deleteEmployeesLike(page, code);
+    }
+  });
+
+  test('the avatar uploaded in the personal center shows, in English and in Chinese', async ({ page }) => {
+    await page.goto('/#/UserInfo');
+    const main = page.getByRole('main');
+    const avatar = main.getByRole('img', { name: 'admin' });
+    try {
+      await page.getByLabel('Avatar file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
+      await expect(toast(page, 'Avatar uploaded')).toBeVisible();
+      await expect(avatar).toHaveAttribute('src', /^blob:/);
+      await expect.poll(() => naturalWidth(avatar)).toBe(96);
+      const me = await page.request.get('/api/user/getCurrentUserInfo', {
+        headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      });
+      expect(((await me.json()).data as { img: string }).img).toMatch(KEY);
+      await shoot(page, 'image-fields-avatar-en.png');
+
+      await page.getByText('简体中文').click();
+      await expect(main.getByRole('button', { name: /上传头像/ })).toBeVisible();
+      await expect.poll(() => naturalWidth(avatar)).toBe(96);
+      await shoot(page, 'image-fields-avatar-zh.png');
+    } finally {
+      // Leave admin as it was.
+      await api(page, '/api/user/removeAvatar');
+    }
+  });
+});
