@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { GuardedPool, type Lease } from './pool-faults.ts';
 import * as schema from './schema.ts';
 import { currentTenant } from './tenant.ts';
 
@@ -51,12 +52,13 @@ export async function openDatabase(opts: {
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
     pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
-    const db = drizzlePg({ client: owner, schema }) as unknown as Db;
+    const db = drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }) as unknown as Db;
     return {
       db,
       app: drizzlePg({ client: new TenantPool(pool) as unknown as pg.Pool, schema }) as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: owner, schema }), { migrationsFolder }),
+      migrate: () =>
+        migratePg(drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }), { migrationsFolder }),
       ping: () => ping(db),
       close: async () => {
         await pool.end();
@@ -83,47 +85,25 @@ export const APP_ROLE = 'trestle_app';
 const tenantSetting = () => String(currentTenant() ?? '');
 
 /**
- * The app's pool as drizzle sees it (drizzle takes any class named *Pool with `query` and `connect`).
+ * The app's pool as drizzle sees it (a `GuardedPool`: connection faults fail only the requests they hit).
  * A physical connection becomes `trestle_app` on its first checkout; at every checkout, for a single
  * statement or a whole transaction, it is bound to the current tenant. The setting is sent only when
  * it differs from what that connection last had, so a one-tenant install pays no extra round trip.
  */
-class TenantPool {
-  readonly #pool: pg.Pool;
+class TenantPool extends GuardedPool {
   readonly #bound = new WeakMap<pg.PoolClient, string>();
 
-  constructor(pool: pg.Pool) {
-    this.#pool = pool;
-  }
-
-  async connect(): Promise<pg.PoolClient> {
-    const client = await this.#pool.connect();
+  protected override async prepare(lease: Lease) {
     const tenant = tenantSetting();
-    const bound = this.#bound.get(client);
-    if (bound === tenant) return client;
-    try {
-      await client.query(
-        bound === undefined
-          ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
-          : `select set_config('app.tenant_id', $1, false)`,
-        [tenant],
-      );
-    } catch (err) {
-      // A connection in an unknown state is not reused.
-      client.release(err instanceof Error ? err : true);
-      throw err;
-    }
-    this.#bound.set(client, tenant);
-    return client;
-  }
-
-  async query(config: pg.QueryConfig, values?: unknown[]) {
-    const client = await this.connect();
-    try {
-      return await client.query(config, values);
-    } finally {
-      client.release();
-    }
+    const bound = this.#bound.get(lease.connection);
+    if (bound === tenant) return;
+    await lease.query(
+      bound === undefined
+        ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
+        : `select set_config('app.tenant_id', $1, false)`,
+      [tenant],
+    );
+    this.#bound.set(lease.connection, tenant);
   }
 }
 
