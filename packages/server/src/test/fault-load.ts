@@ -18,6 +18,8 @@ export type FaultRun = {
   kills: { at: number; backends: number }[];
   /** The app process was alive when the load ended (no exit code, no signal). */
   alive: boolean;
+  /** When the app process exited, if it did (ms since the load started). */
+  exitedAt: number | undefined;
   /** The app's own output, for diagnosing a failure. */
   output: string;
   /** Ids of the employees an add acknowledged (200), and how many of them the database holds. */
@@ -126,6 +128,10 @@ export async function runFaultLoad(
     const kills: FaultRun['kills'] = [];
     const t0 = performance.now();
     const now = () => performance.now() - t0;
+    let exitedAt: number | undefined;
+    child.once('exit', () => {
+      exitedAt = now();
+    });
     const request = async (i: number) => {
       const kind = i % opts.addEvery === 0 ? 'add' : 'list';
       const start = now();
@@ -210,7 +216,7 @@ export async function runFaultLoad(
       [acknowledged],
     );
     await owner.end();
-    return { samples, kills, alive, output, acknowledged, stored: rows[0]?.n ?? 0, after, skipped };
+    return { samples, kills, alive, exitedAt, output, acknowledged, stored: rows[0]?.n ?? 0, after, skipped };
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) {
       const c = child;
