@@ -75,7 +75,7 @@ const writeWord =
  */
 export function isReadOnlyStatement(text: string): boolean {
   const head = text.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/|\()*/, '');
-  return /^(select|with|values|table|show)\b/i.test(head) && !writeWord.test(text);
+  return /^(select|with|values|table|show|explain)\b/i.test(head) && !writeWord.test(text);
 }
 
 /**
@@ -119,7 +119,14 @@ export class Lease {
   }
 
   async query(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    if (this.#lost) throw this.#lost;
+    if (this.#lost) {
+      // The server aborted the open transaction when the session ended: a rollback has nothing left
+      // to do. Answering it lets the caller's own error (naming the statement that was hit) through,
+      // where drizzle would otherwise replace it with "Failed query: rollback".
+      if (/^\s*rollback\b/i.test(textOf(config)))
+        return { command: 'ROLLBACK', rowCount: 0, oid: 0, fields: [], rows: [] };
+      throw this.#lost;
+    }
     try {
       return await this.connection.query(config, values);
     } catch (err) {
