@@ -30,6 +30,8 @@ export const ErrorCode = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',
   serverError: 'server_error',
+  /** The database could not be reached just then (503 with Retry-After): the same call may succeed again. */
+  unavailable: 'unavailable',
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 

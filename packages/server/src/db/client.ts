@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { GuardedPool, type Lease } from './pool-faults.ts';
 import * as schema from './schema.ts';
 import { currentTenant } from './tenant.ts';
 import { openUserSql, type UserSql } from './user-sql.ts';
@@ -57,7 +58,7 @@ export async function openDatabase(opts: {
     const owner = new pg.Pool({ connectionString: url, max: 4 });
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
-    const db = drizzlePg({ client: owner, schema }) as unknown as Db;
+    const db = drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }) as unknown as Db;
     let appPool: Promise<AppPool> | undefined;
     const appLogin = () => {
       appPool ??= resolveAppLogin(db, url, opts.appUrl, secret, opts.log).then((login) => {
@@ -73,7 +74,8 @@ export async function openDatabase(opts: {
       app: drizzlePg({ client: new TenantPool(appLogin) as unknown as pg.Pool, schema }) as unknown as Db,
       kind: 'postgres',
       userSql,
-      migrate: () => migratePg(drizzlePg({ client: owner, schema }), { migrationsFolder }),
+      migrate: () =>
+        migratePg(drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }), { migrationsFolder }),
       ping: () => ping(db),
       close: async () => {
         await userSql.close();
@@ -144,48 +146,34 @@ export const APP_ROLE = 'trestle_app';
 const tenantSetting = () => String(currentTenant() ?? '');
 
 /**
- * The app's pool as drizzle sees it (drizzle takes any class named *Pool with `query` and `connect`).
- * A physical connection logs in as trestle_app (or becomes it on its first checkout); at every checkout, for a single
- * statement or a whole transaction, it is bound to the current tenant. The setting is sent only when
- * it differs from what that connection last had, so a one-tenant install pays no extra round trip.
+/**
+ * The app's pool as drizzle sees it (a `GuardedPool`: connection faults fail only the requests they hit).
+ * A physical connection logs in as trestle_app (or, as a last resort, becomes it on its first checkout);
+ * at every checkout, for a single statement or a whole transaction, it is bound to the current tenant.
+ * The setting is sent only when it differs from what that connection last had, so a one-tenant install
+ * pays no extra round trip.
  */
-class TenantPool {
-  readonly #pool: () => Promise<AppPool>;
+class TenantPool extends GuardedPool {
+  readonly #login: () => Promise<AppPool>;
   readonly #bound = new WeakMap<pg.PoolClient, string>();
 
-  constructor(pool: () => Promise<AppPool>) {
-    this.#pool = pool;
+  constructor(login: () => Promise<AppPool>) {
+    super(async () => (await login()).pool);
+    this.#login = login;
   }
 
-  async connect(): Promise<pg.PoolClient> {
-    const { pool, switchRole } = await this.#pool();
-    const client = await pool.connect();
+  protected override async prepare(lease: Lease) {
     const tenant = tenantSetting();
-    const bound = this.#bound.get(client);
-    if (bound === tenant) return client;
-    try {
-      await client.query(
-        bound === undefined && switchRole
-          ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
-          : `select set_config('app.tenant_id', $1, false)`,
-        [tenant],
-      );
-    } catch (err) {
-      // A connection in an unknown state is not reused.
-      client.release(err instanceof Error ? err : true);
-      throw err;
-    }
-    this.#bound.set(client, tenant);
-    return client;
-  }
-
-  async query(config: pg.QueryConfig, values?: unknown[]) {
-    const client = await this.connect();
-    try {
-      return await client.query(config, values);
-    } finally {
-      client.release();
-    }
+    const bound = this.#bound.get(lease.connection);
+    if (bound === tenant) return;
+    const { switchRole } = await this.#login();
+    await lease.query(
+      bound === undefined && switchRole
+        ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
+        : `select set_config('app.tenant_id', $1, false)`,
+      [tenant],
+    );
+    this.#bound.set(lease.connection, tenant);
   }
 }
 

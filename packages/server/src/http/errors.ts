@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@trestle/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/pool-faults.ts';
 
 /** An expected failure: becomes the envelope with this status, code and message. */
 export class AppError extends Error {
@@ -67,6 +68,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const code = statusCodes[status] ?? ErrorCode.badRequest;
       return send(reply, status, code, err.message, null);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not the request's fault nor a bug: a connection died under it (what could be retried was).
+      req.log.warn({ err }, 'database connection lost');
+      reply.header('retry-after', '1');
+      return send(reply, 503, ErrorCode.unavailable, 'The database connection was lost; try again', null);
     }
     const errorId = randomUUID();
     req.log.error({ err, errorId }, 'request failed');
