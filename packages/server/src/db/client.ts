@@ -55,14 +55,15 @@ export async function openDatabase(opts: {
   const secret = opts.secret ?? randomBytes(32);
   if (opts.url) {
     const url = opts.url;
-    const owner = new pg.Pool({ connectionString: url, max: 4 });
+    // A host that stops answering fails requests after 10 s (503) instead of holding them.
+    const owner = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000 });
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
     const db = drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }) as unknown as Db;
     let appPool: Promise<AppPool> | undefined;
     const appLogin = () => {
       appPool ??= resolveAppLogin(db, url, opts.appUrl, secret, opts.log).then((login) => {
-        const pool = new pg.Pool({ connectionString: login.url, max: 20 });
+        const pool = new pg.Pool({ connectionString: login.url, max: 20, connectionTimeoutMillis: 10_000 });
         pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
         return { pool, switchRole: login.switchRole };
       });
