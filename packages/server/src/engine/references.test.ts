@@ -398,7 +398,7 @@ describe('a reference written through the engine', () => {
   });
 });
 
-describe("the other tenant's admin (issue 11, finding 7)", () => {
+describe("the other tenant's admin, on the employee screen where it was found", () => {
   it("cannot give an employee the first tenant's organisation or user, and is told nothing a missing id would not tell", async () => {
     const orgs = await queryRows<{ id: number }>(owner(), sql`select id from organizations where tenant_id = 1`);
     const users = await queryRows<{ id: number }>(owner(), sql`select id from users where tenant_id = 1`);
@@ -418,6 +418,32 @@ describe("the other tenant's admin (issue 11, finding 7)", () => {
     }
     const probes = await one<{ n: number }>(sql`select count(*)::int as n from employees where code = 'X9001'`);
     expect(probes?.n).toBe(0);
+  });
+
+  it('leaves the first tenant free to delete the organisation it tried to use', async () => {
+    const made = await post(admin, '/api/Organization/add', {
+      parentId: null,
+      code: 'REF-PROBE',
+      name: 'Probe unit',
+      type: 'team',
+      managerId: null,
+      sort: 0,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = (body(made).data as { id: number }).id;
+    const taken = await post(acmeToken, '/api/Employee/add', {
+      mainData: {
+        code: 'X9002',
+        name: 'Probe',
+        gender: 'male',
+        hireDate: '2024-01-02',
+        status: 'active',
+        organizationId: id,
+      },
+    });
+    expect(taken.statusCode, taken.body).toBe(400);
+    const removed = await post(admin, '/api/Organization/del', { id });
+    expect(removed.statusCode, removed.body).toBe(200);
   });
 });
 
