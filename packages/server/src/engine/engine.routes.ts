@@ -22,6 +22,7 @@ import { approvalHistory, auditEntity, submitEntity } from './approval.ts';
 import type { EntityDefinition } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
 import { pageData, presentPage } from './read.ts';
+import { choicesOf, choicesWhere } from './references.ts';
 import { scopeWhere } from './scope.ts';
 import { addEntity, delEntity, updateEntity, type WriteDeps } from './write.ts';
 
@@ -37,7 +38,13 @@ export function engineContext(deps: EngineDeps) {
   };
   return async (req: FastifyRequest): Promise<WriteDeps> => {
     const auth = authOf(req);
-    return { auth, now: deps.now(), scopeOf: (def) => scopeWhere(def, auth), detailOf };
+    return {
+      auth,
+      now: deps.now(),
+      scopeOf: (def) => scopeWhere(def, auth),
+      choicesOf: (f) => choicesOf(deps.definitions, auth, f),
+      detailOf,
+    };
   };
 }
 
@@ -217,8 +224,8 @@ export function engineRoutes(deps: EngineDeps) {
 }
 
 /**
- * Reference choices: labels matching `q`, or the labels of `ids`; always within the caller's tenant, and
- * within the caller's data scope when the referenced table is an engine entity's.
+ * Reference choices: labels matching `q`, or the labels of `ids`; exactly the rows a write may name in the
+ * field (choicesOf), narrowed to the parent the form has chosen.
  */
 async function lookup(
   deps: EngineDeps,
@@ -230,21 +237,7 @@ async function lookup(
   const f = fieldNamed(owner, query.field);
   if (!f?.reference) throw badRequest('Not a reference field', { field: 'not a reference field' });
   const label = sql`t.${sql.identifier(f.reference.labelColumn)}`;
-  // A row is a choice when any screen over its table would show it (delivery or O&M projects alike).
-  const targets = deps.definitions.filter((d) => d.meta.table === f.reference?.table);
-  const conds: SQL[] = [
-    targets.length
-      ? sql`(${sql.join(
-          targets.map((d) => {
-            const master = masterVisible(deps, d, auth);
-            return master ? sql`(${scopeWhere(d, auth)} and ${master})` : sql`(${scopeWhere(d, auth)})`;
-          }),
-          sql` or `,
-        )})`
-      : sql`t.tenant_id = ${auth.tenantId}`,
-  ];
-  const parent = f.reference.parent;
-  if (parent && query.parent !== undefined) conds.push(sql`t.${sql.identifier(parent.column)} = ${query.parent}`);
+  const conds: SQL[] = [choicesWhere(choicesOf(deps.definitions, auth, f), query.parent)];
   if (query.ids) {
     const ids = query.ids.split(',').map(Number).filter(Number.isInteger).slice(0, 200);
     conds.push(
@@ -262,26 +255,6 @@ async function lookup(
     deps.db,
     sql`select t.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} t where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
   );
-}
-
-/**
- * A detail line shows only inside its master's dialog, so it is a choice only where the caller sees that
- * master (getDetailPage asks the same): a payment term has no project of its own, its contract has one.
- * Null for an entity that is not detail-only.
- */
-function masterVisible(deps: EngineDeps, detail: EntityDefinition, auth: AuthContext): SQL | null {
-  if (!detail.detailOnly) return null;
-  const links = deps.definitions.flatMap((master) =>
-    master.meta.details
-      .filter((rel) => rel.entity === detail.meta.name)
-      .map((rel) => {
-        const fk = fieldNamed(detail.meta, rel.foreignKey);
-        if (!fk) throw new Error(`${detail.meta.name}: no field ${rel.foreignKey}`);
-        // The foreign key is read outside the subquery, whose own alias t then stands for the master.
-        return sql`${col(fk)} in (select ${col({ name: master.meta.key })} from ${sql.identifier(master.meta.table)} t where ${scopeWhere(master, auth)})`;
-      }),
-  );
-  return links.length ? sql`(${sql.join(links, sql` or `)})` : null;
 }
 
 /** The metadata of one of the entity's detail entities, named by the caller; any other name is a 400. */

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import type { DictItem } from './excel-common.ts';
 import type { Plain } from './excel-sheet.ts';
+import type { Choices } from './references.ts';
 
 /** A cell turned into the wire value, or the reason it cannot be. */
 export type Converted = { value: unknown } | { error: string };
@@ -13,13 +14,17 @@ export type Lookups = { dicts: Map<string, DictItem[]>; refs: Map<string, RefInd
 const chunks = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
-/** The referenced rows named in the file (by id or by label), within the tenant: a few queries per field, not per row. */
-export async function referenceIndex(db: Db, tenantId: number, f: FieldMeta, values: Plain[]): Promise<RefIndex> {
+/**
+ * The referenced rows named in the file (by id or by label) among the field's choices for the caller (what
+ * its picker offers): a few queries per field, not per row. Another tenant's row is "not found" like a
+ * missing one.
+ */
+export async function referenceIndex(db: Db, choices: Choices, f: FieldMeta, values: Plain[]): Promise<RefIndex> {
   const index: RefIndex = { ids: new Set(), labels: new Map() };
   if (!f.reference) return index;
   const texts = [...new Set(values.filter((v) => v !== null).map((v) => String(v).trim()))];
   const ids = texts.filter((t) => /^\d{1,9}$/.test(t)).map(Number);
-  const label = sql`r.${sql.identifier(f.reference.labelColumn)}::text`;
+  const label = sql`t.${sql.identifier(f.reference.labelColumn)}::text`;
   const table = sql.identifier(f.reference.table);
   const list = (xs: (string | number)[]): SQL =>
     sql.join(
@@ -29,14 +34,14 @@ export async function referenceIndex(db: Db, tenantId: number, f: FieldMeta, val
   for (const part of chunks(ids, 1000)) {
     const found = await queryRows<{ id: number }>(
       db,
-      sql`select r.id from ${table} r where r.tenant_id = ${tenantId} and r.id in (${list(part)})`,
+      sql`select t.id from ${table} t where ${choices.where} and t.id in (${list(part)})`,
     );
     for (const r of found) index.ids.add(r.id);
   }
   for (const part of chunks(texts, 1000)) {
     const found = await queryRows<{ id: number; label: string }>(
       db,
-      sql`select r.id, ${label} as label from ${table} r where r.tenant_id = ${tenantId} and ${label} in (${list(part)})`,
+      sql`select t.id, ${label} as label from ${table} t where ${choices.where} and ${label} in (${list(part)})`,
     );
     for (const r of found) index.labels.set(r.label, [...(index.labels.get(r.label) ?? []), r.id]);
   }

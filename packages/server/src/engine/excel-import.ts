@@ -10,6 +10,7 @@ import type { EntityDefinition, HookContext, Row } from './definition.ts';
 import { loadDictionaries, neutralise } from './excel-common.ts';
 import { convertCell, type Lookups, referenceIndex } from './excel-convert.ts';
 import { ERRORS_HEADER, mapHeader, readSheet, type SheetRow } from './excel-sheet.ts';
+import { referenceProblems, referencesOf } from './references.ts';
 import { rowsOutsideScope } from './scope.ts';
 import { columnId, toSqlValue } from './values.ts';
 import { insertRows, logImported, type WriteDeps } from './write.ts';
@@ -89,6 +90,22 @@ async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, candidat
       if (taken.has(v) && !c.errors.some((e) => e.field === f.name))
         c.errors.push({ row: c.line, field: f.name, message: `"${v.slice(0, 50)}" already exists` });
     }
+  }
+}
+
+/**
+ * The references of the valid rows checked as a save checks them (a reference named by label was already
+ * looked up among the choices; this also holds a row to the parent it names: a term of its own contract).
+ */
+async function refuseReferences(tx: Db, d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
+  const valid = candidates.filter((c) => c.errors.length === 0);
+  const checks = valid.flatMap((c, i) =>
+    referencesOf(def.meta, c.row, { at: (f) => `${i}.${f.name}`, parents: c.row, parentMeta: def.meta }),
+  );
+  for (const [at, message] of Object.entries(await referenceProblems(tx, d.choicesOf, checks))) {
+    const [i, field = ''] = at.split('.');
+    const c = valid[Number(i)];
+    c?.errors.push({ row: c.line, field, message });
   }
 }
 
@@ -193,7 +210,7 @@ export async function importWorkbook({ db, d, def, mode, bytes, lang }: ImportIn
         f.name,
         await referenceIndex(
           db,
-          d.auth.tenantId,
+          d.choicesOf(f),
           f,
           sheet.rows.map((r) => r.cells[i] ?? null),
         ),
@@ -203,6 +220,7 @@ export async function importWorkbook({ db, d, def, mode, bytes, lang }: ImportIn
   await runPrechecks(d, def, candidates);
   const write = async (tx: Db) => {
     const hc = { auth: d.auth, tx };
+    await refuseReferences(tx, d, def, candidates);
     await checkUnique(tx, d, def, candidates);
     await runRowHooks(hc, def, candidates);
     await refuseOutsideScope(tx, d, def, candidates);

@@ -1,6 +1,6 @@
-import { columnOf, type EntityMeta, rowSchema, type saveBodySchema } from '@trestle/shared';
+import { columnOf, type EntityMeta, type FieldMeta, rowSchema, type saveBodySchema } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
@@ -9,6 +9,7 @@ import type { EntityDefinition, HookContext, Row } from './definition.ts';
 import { abort, invalidRow, rowNotFound, staleVersion } from './errors.ts';
 import { checkFileKeys } from './file-keys.ts';
 import { rowsByKeys } from './read.ts';
+import { type Choices, checkReferences, referencesOf } from './references.ts';
 import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
 
 type SaveBody = z.output<typeof saveBodySchema>;
@@ -18,6 +19,8 @@ export type WriteDeps = {
   now: Date;
   /** The scope condition of an entity for this caller (tenant, soft delete, data scope). */
   scopeOf(def: EntityDefinition): SQL;
+  /** The rows a reference field may name for this caller: what its picker offers. */
+  choicesOf(f: FieldMeta): Choices;
   detailOf(name: string): EntityDefinition;
 };
 
@@ -148,6 +151,74 @@ const diff = (meta: EntityMeta, before: Row, after: Row): [string, unknown, unkn
     .filter(([f, v]) => logText(before[f.name]) !== logText(v))
     .map(([f, v]) => [f.name, before[f.name], v]);
 
+type Line = { at: string; key: number | undefined; row: Row; before: Row | undefined };
+type DetailChanges = { rel: EntityMeta['details'][number]; child: EntityDefinition; removed: number[]; lines: Line[] };
+
+/** Scope of one master's detail rows of `child`. */
+const linesOf = (d: WriteDeps, child: EntityDefinition, foreignKey: string, masterKey: number) =>
+  sql`${d.scopeOf(child)} and t.${sql.identifier(columnOf({ name: foreignKey }))} = ${masterKey}`;
+
+/**
+ * The detail rows of a save, validated before anything is written: each line parsed (its link to the
+ * master is the engine's to set), and on update the stored version of each line it names.
+ */
+async function readDetails(tx: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody, masterKey?: number) {
+  const out: DetailChanges[] = [];
+  for (const rel of def.meta.details) {
+    const child = d.detailOf(rel.entity);
+    const lines = (body.detailData[rel.entity] ?? []).map((raw, i): Line => {
+      const { [rel.foreignKey]: _master, ...rest } = raw;
+      const key = typeof raw[child.meta.key] === 'number' ? Number(raw[child.meta.key]) : undefined;
+      const schema = rowSchema(child.meta, key === undefined ? 'add' : 'update').extend({
+        [rel.foreignKey]: z.undefined().optional(),
+      });
+      const at = `detailData.${rel.entity}.${i}.`;
+      return { at, key, row: parse(schema, rest, at), before: undefined };
+    });
+    const keys = lines.flatMap((l) => (l.key === undefined ? [] : [l.key]));
+    if (masterKey !== undefined && keys.length) {
+      const stored = await rowsByKeys(tx, child.meta, linesOf(d, child, rel.foreignKey, masterKey), keys, true);
+      for (const l of lines) l.before = stored.find((r) => r[child.meta.key] === l.key);
+    }
+    out.push({ rel, child, removed: body.delKeys[rel.entity] ?? [], lines });
+  }
+  return out;
+}
+
+/**
+ * Every reference the save writes, master and lines, checked in one go: a line's reference narrowed by a
+ * parent reads it from the master (the dialog's form), as its picker does.
+ */
+async function checkSaveReferences(
+  tx: Db,
+  d: WriteDeps,
+  def: EntityDefinition,
+  master: { row: Row; before?: Row | undefined },
+  details: DetailChanges[],
+) {
+  const parents = { ...master.before, ...master.row };
+  const checks = referencesOf(def.meta, master.row, {
+    at: (f) => `mainData.${f.name}`,
+    before: master.before,
+    parents,
+    parentsBefore: master.before,
+    parentMeta: def.meta,
+  });
+  for (const { rel, child, lines } of details)
+    for (const l of lines)
+      checks.push(
+        ...referencesOf(child.meta, l.row, {
+          at: (f) => `${l.at}${f.name}`,
+          before: l.before,
+          parents,
+          parentsBefore: master.before,
+          parentMeta: def.meta,
+          skip: rel.foreignKey,
+        }),
+      );
+  await checkReferences(tx, d.choicesOf, checks);
+}
+
 /**
  * Writes the detail rows of one master: removed, changed and new ones. A row sent back unchanged is
  * skipped, so a dialog that re-sends every line touches only what the user edited; with `locked` (an
@@ -156,16 +227,13 @@ const diff = (meta: EntityMeta, before: Row, after: Row): [string, unknown, unkn
 async function saveDetails(
   tx: Db,
   d: WriteDeps,
-  def: EntityDefinition,
+  details: DetailChanges[],
   masterKey: number,
-  body: SaveBody,
   hc: HookContext,
   locked = false,
 ) {
-  for (const rel of def.meta.details) {
-    const child = d.detailOf(rel.entity);
-    const scope = sql`${d.scopeOf(child)} and t.${sql.identifier(columnOf({ name: rel.foreignKey }))} = ${masterKey}`;
-    const removed = body.delKeys[rel.entity] ?? [];
+  for (const { rel, child, removed, lines } of details) {
+    const scope = linesOf(d, child, rel.foreignKey, masterKey);
     if (removed.length && locked) throw lockedLines();
     if (removed.length) {
       const found = await rowsByKeys(tx, child.meta, scope, removed, true);
@@ -180,27 +248,20 @@ async function saveDetails(
       );
       for (const r of found) await logChanges(tx, d, child.meta, Number(r[child.meta.key]), 'del', [['', r, null]]);
     }
-    for (const [i, raw] of (body.detailData[rel.entity] ?? []).entries()) {
-      const prefix = `detailData.${rel.entity}.${i}.`;
-      const key = raw[child.meta.key];
-      if (typeof key === 'number') {
-        const next = parse(rowSchema(child.meta, 'update'), { ...raw, [rel.foreignKey]: undefined }, prefix);
-        const [before] = await rowsByKeys(tx, child.meta, scope, [key], true);
+    for (const { at, key, row: next, before } of lines) {
+      if (key !== undefined) {
         if (!before) throw rowNotFound(key);
         const changes = diff(child.meta, before, next);
         if (changes.length === 0) continue;
         if (locked) throw lockedLines();
-        await checkFileKeys(tx, d.auth.tenantId, child.meta, next, prefix, before);
+        await checkFileKeys(tx, d.auth.tenantId, child.meta, next, at, before);
         await child.hooks?.beforeUpdate?.(hc, next, before);
         await updateRow(tx, d, child, key, Number(next.version), next);
         await logChanges(tx, d, child.meta, key, 'update', changes);
       } else {
         if (locked) throw lockedLines();
-        const row = {
-          ...parse(rowSchema(child.meta, 'add'), { ...raw, [rel.foreignKey]: masterKey }, prefix),
-          [rel.foreignKey]: masterKey,
-        };
-        await checkFileKeys(tx, d.auth.tenantId, child.meta, row, prefix);
+        const row = { ...next, [rel.foreignKey]: masterKey };
+        await checkFileKeys(tx, d.auth.tenantId, child.meta, row, at);
         await child.hooks?.beforeAdd?.(hc, row);
         const childKey = await insertRow(tx, d, child, row);
         await logChanges(
@@ -229,6 +290,8 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
   const row = parse(rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
   await def.hooks?.precheck?.({ auth: d.auth }, row);
   return db.transaction(async (tx) => {
+    const details = await readDetails(tx, d, def, body);
+    await checkSaveReferences(tx, d, def, { row }, details);
     const hc = { auth: d.auth, tx };
     await checkFileKeys(tx, d.auth.tenantId, def.meta, row, 'mainData.');
     await def.hooks?.beforeAdd?.(hc, row);
@@ -242,7 +305,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
       'add',
       writableEntries(def.meta, row).map(([f, v]) => [f.name, null, v]),
     );
-    await saveDetails(tx, d, def, key, body, hc);
+    await saveDetails(tx, d, details, key, hc);
     // After the hook: what it writes (a project's membership, say) may be what puts the row in scope.
     await def.hooks?.afterAdd?.(hc, { ...row, [def.meta.key]: key });
     await checkStillInScope(tx, d, def, key);
@@ -263,13 +326,15 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
       before,
       diff(def.meta, before, next).map(([f]) => f),
     );
+    const details = await readDetails(tx, d, def, body, key);
+    await checkSaveReferences(tx, d, def, { row: next, before }, details);
     const hc = { auth: d.auth, tx };
     await checkFileKeys(tx, d.auth.tenantId, def.meta, next, 'mainData.', before);
     await def.hooks?.beforeUpdate?.(hc, next, before);
     await checkUnique(tx, d, def, next, key);
     await updateRow(tx, d, def, key, Number(next.version), next);
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
-    await saveDetails(tx, d, def, key, body, hc, detailsLocked(def, before));
+    await saveDetails(tx, d, details, key, hc, detailsLocked(def, before));
     await def.hooks?.afterUpdate?.(hc, next, before);
     await checkStillInScope(tx, d, def, key);
     return key;

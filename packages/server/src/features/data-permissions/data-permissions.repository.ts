@@ -20,7 +20,8 @@ import type { Db } from '../../db/client.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
 import { roleDataScopes } from '../../db/schema-data-permissions.ts';
 import type { EntityDefinition } from '../../engine/definition.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { loadRoleScope } from '../../http/role-scope.ts';
 import { explainRow } from './data-permissions.explain.ts';
 
 type Caller = { tenantId: number; userId: number };
@@ -46,12 +47,16 @@ const filterFields = (meta: EntityMeta) =>
 export function createDataPermissionRepository(db: Db, definitions: EntityDefinition[]) {
   const byName = new Map(definitions.map((d) => [d.meta.name, d]));
 
-  async function roleOf(caller: Caller, roleId: number) {
-    const [role] = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.id, roleId), eq(roles.tenantId, caller.tenantId)));
-    if (!role) throw notFound('role');
+  /**
+   * A role of the caller's tenant in its sight (404 otherwise, the same for another tenant's and a missing
+   * one); to change its rules the caller must manage it, as for its grants: no one widens the rows of a role
+   * it holds itself.
+   */
+  async function roleOf(caller: Caller, roleId: number, change = false) {
+    const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
+    if (!scope.visible.has(roleId)) throw notFound('role');
+    if (change && !scope.manageable.has(roleId))
+      throw forbidden('You cannot change the rules of a role you hold yourself');
   }
 
   /** Field errors of a rule for this entity, keyed like the body (`rule.…`). */
@@ -104,7 +109,7 @@ export function createDataPermissionRepository(db: Db, definitions: EntityDefini
     async save(caller: Caller, body: SaveScopeRuleBody) {
       const def = byName.get(body.entity);
       if (!def) throw badRequest('No such entity', { entity: 'is not a registered entity' });
-      await roleOf(caller, body.roleId);
+      await roleOf(caller, body.roleId, true);
       const where = and(eq(roleDataScopes.roleId, body.roleId), eq(roleDataScopes.entity, body.entity));
       if (!body.rule) {
         await db.delete(roleDataScopes).where(where);

@@ -125,18 +125,31 @@ describe('the organisation tree', () => {
     expect((await treeNow()).length).toBeGreaterThanOrEqual(4);
   });
 
-  it("answers 404 for another tenant's organisation, as the node and as the parent", async () => {
+  it("answers 404 for another tenant's organisation as the node, and 400 on parentId as the parent, as for a missing one", async () => {
     const eng = await byCode('ENG');
     const calls = [
       post('/api/Organization/update', admin, { ...input(eng), id: foreignOrg }),
-      post('/api/Organization/update', admin, { ...input(eng), parentId: foreignOrg }),
-      post('/api/Organization/add', admin, { ...input(eng), id: undefined, code: 'NEW', parentId: foreignOrg }),
       post('/api/Organization/del', admin, { id: foreignOrg }),
       get(`/api/Organization/getUsers?id=${foreignOrg}`, admin),
     ];
     for (const res of await Promise.all(calls)) expect([res.statusCode, body(res).code]).toEqual([404, 'not_found']);
+    for (const parentId of [foreignOrg, 2_147_483_000]) {
+      const moved = await post('/api/Organization/update', admin, { ...input(eng), parentId });
+      const added = await post('/api/Organization/add', admin, { ...input(eng), id: undefined, code: 'NEW', parentId });
+      for (const res of [moved, added])
+        expect([res.statusCode, body(res)]).toEqual([
+          400,
+          {
+            status: false,
+            code: 'bad_request',
+            message: 'No such organisation',
+            data: { fieldErrors: { parentId: 'No such organisation' } },
+          },
+        ]);
+    }
     const [other] = await t.database.db.select().from(organizations).where(eq(organizations.id, foreignOrg));
     expect(other?.name).toBe('Other HQ');
+    expect((await treeNow()).some((r) => r.code === 'NEW')).toBe(false);
   });
 
   it('answers 400 with field errors for bad input, a used code and an unknown manager', async () => {

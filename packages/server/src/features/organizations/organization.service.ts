@@ -46,7 +46,8 @@ export function createOrganizationService(db: Db) {
       .from(organizations)
       .where(eq(organizations.tenantId, tenantId));
     const parentOf = new Map(all.map((o) => [o.id, o.parentId]));
-    if (!parentOf.has(parentId)) throw notFound();
+    // A parent is a reference the form writes: its field is named, the same for another tenant's and a missing id.
+    if (!parentOf.has(parentId)) throw badRequest('No such organisation', { parentId: 'No such organisation' });
     const seen = new Set<number>();
     for (let at: number | null | undefined = parentId; at != null && !seen.has(at); at = parentOf.get(at)) {
       if (at === id) throw ruleBroken('An organisation cannot move under itself or one of its own units');

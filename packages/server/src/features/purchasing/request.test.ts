@@ -82,8 +82,8 @@ describe('budget control on purchase requests (B2, R1)', () => {
     const { equipment } = await budgeted();
     const other = await k.project();
     const b = k.requestBody(other, [{ budgetLineId: equipment, qty: '1', estUnitPrice: '1' }]);
-    expect(await k.refused(k.add('ProjectPurchase', b.mainData, ['PurchaseRequestLine', b.lines]))).toBe(
-      "The budget line must be one of the project's current approved budget",
+    expect(await k.refused(k.add('ProjectPurchase', b.mainData, ['PurchaseRequestLine', b.lines]), 400)).toBe(
+      "detailData.PurchaseRequestLine.0.budgetLineId: not one of the chosen project's",
     );
   });
 });

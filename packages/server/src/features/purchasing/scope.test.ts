@@ -95,7 +95,8 @@ describe('data scope and grants', () => {
       ['ProjectBudgetLine', [{ category: 'TRAVEL', plannedAmount: '10' }]],
       k.pm,
     );
-    expect(await k.refused(res)).toBe('The record would be outside your data permission');
+    // Refused on the field, as a project that does not exist would be.
+    expect(await k.refused(res, 400)).toBe('mainData.projectId: not found');
     const mine = await k.project();
     const { key } = await k.ok(
       k.add(

@@ -261,6 +261,7 @@ describe('pm, on its own projects only', () => {
     );
     const foreign = await s.project('DELIVERY', false);
     const res = await s.post('/api/ProjectContract/add', await s.contractBody('800.00', { projectId: foreign.id }), pm);
-    expect(refusal(res)).toBe('The record would be outside your data permission');
+    // Refused on the field, as a project that does not exist would be.
+    expect([res.statusCode, body(res).message]).toEqual([400, 'mainData.projectId: not found']);
   });
 });

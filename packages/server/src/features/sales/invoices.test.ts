@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { body, createTestApp, type TestApp } from '../../test/helper.ts';
 import { refusal, salesClient } from './sales.test-helper.ts';
 
 let t: TestApp;
@@ -48,9 +48,11 @@ describe('amounts and the contract', () => {
     const term = await s.one<{ id: number }>(
       sql`select id from contract_payment_terms where contract_id = ${b} limit 1`,
     );
-    expect(refusal(await add(a, '10.00', { paymentTermId: term.id }))).toMatch(
-      /^The payment term is not one of contract/,
-    );
+    const res = await add(a, '10.00', { paymentTermId: term.id });
+    expect([res.statusCode, body(res).data]).toEqual([
+      400,
+      { fieldErrors: { 'mainData.paymentTermId': "not one of the chosen contract's" } },
+    ]);
   });
 });
 

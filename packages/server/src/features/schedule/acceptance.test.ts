@@ -211,7 +211,7 @@ describe('T3: what a passed acceptance does', () => {
         plannedDate: daysFromToday(1),
       },
     });
-    expect(c.refused(res)).toEqual({ status: 422, message: 'The milestone must be one of the same project' });
+    expect(c.refused(res)).toEqual({ status: 400, message: "mainData.milestoneId: not one of the chosen project's" });
   });
 });
 

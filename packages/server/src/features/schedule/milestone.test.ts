@@ -74,7 +74,8 @@ describe('the demo milestones', () => {
       },
       pm,
     );
-    expect(c.refused(res)).toEqual({ status: 422, message: 'The record would be outside your data permission' });
+    // A project pm cannot see is refused on the field, exactly as one that does not exist.
+    expect(c.refused(res)).toEqual({ status: 400, message: 'mainData.projectId: not found' });
   });
 });
 

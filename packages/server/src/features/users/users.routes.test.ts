@@ -241,7 +241,7 @@ describe('listing and adding users', () => {
       password: 'Long-enough-1',
       organizationId: ids.otherOrg,
     });
-    expect(fieldErrors(org)).toHaveProperty('organizationIds');
+    expect(fieldErrors(org)).toEqual({ organizationId: 'no such organisation' });
     expect((await listed(admin, 'foreign')).total).toBe(0);
   });
 

@@ -55,21 +55,27 @@ export function createUserService(db: Db, now: () => Date) {
 
   /** Roles and organisations are checked against the caller's scope and tenant: a stray id is a field error. */
   async function checkFields(caller: Caller, scope: RoleScope, f: UserFields) {
-    const foreignRole = f.roleIds.find((id) => !scope.manageable.has(id));
-    if (foreignRole !== undefined) {
+    // One wording whatever the stray id is (another tenant's, missing, or above the caller): none is told apart.
+    if (f.roleIds.some((id) => !scope.manageable.has(id))) {
       throw badRequest('Roles: you may not assign one of these roles', {
-        roleIds: `role ${foreignRole} is not yours to assign`,
+        roleIds: 'a role that is not yours to assign',
       });
     }
     const orgIds = [...new Set([...f.organizationIds, ...(f.organizationId === null ? [] : [f.organizationId])])];
     if (orgIds.length) {
-      const found = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(and(eq(organizations.tenantId, caller.tenantId), inArray(organizations.id, orgIds)));
-      if (found.length !== orgIds.length) {
-        throw badRequest('Organisations: no such organisation', { organizationIds: 'no such organisation' });
-      }
+      const found = new Set(
+        (
+          await db
+            .select({ id: organizations.id })
+            .from(organizations)
+            .where(and(eq(organizations.tenantId, caller.tenantId), inArray(organizations.id, orgIds)))
+        ).map((o) => o.id),
+      );
+      // Named on the field that holds the stray id; another tenant's and a missing one read the same.
+      const errors: Record<string, string> = {};
+      if (f.organizationId !== null && !found.has(f.organizationId)) errors.organizationId = 'no such organisation';
+      if (f.organizationIds.some((id) => !found.has(id))) errors.organizationIds = 'no such organisation';
+      if (Object.keys(errors).length) throw badRequest('Organisations: no such organisation', errors);
     }
     return { orgIds, roleIds: [...new Set(f.roleIds)] };
   }
