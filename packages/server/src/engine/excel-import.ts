@@ -123,7 +123,10 @@ async function runRowHooks(hc: HookContext, def: EntityDefinition, candidates: C
   }
 }
 
-/** The entity's precheck per valid row, before the transaction opens: its refusal (422) is that row's error. */
+/**
+ * The entity's precheck per valid row, before the transaction opens: its refusal (a 400 on a field, or a
+ * 422) is that row's error, anything else fails the import.
+ */
 async function runPrechecks(d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
   const precheck = def.hooks?.precheck;
   if (!precheck) return;
@@ -131,8 +134,10 @@ async function runPrechecks(d: WriteDeps, def: EntityDefinition, candidates: Can
     try {
       await precheck({ auth: d.auth }, c.row);
     } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode !== 422) throw err;
-      c.errors.push({ row: c.line, field: '', message: err.message });
+      if (!(err instanceof AppError) || (err.statusCode !== 422 && err.statusCode !== 400)) throw err;
+      const fields = (err.data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors ?? {};
+      const [at, message] = Object.entries(fields)[0] ?? ['', err.message];
+      c.errors.push({ row: c.line, field: at.replace(/^mainData\./, ''), message });
     }
   }
 }

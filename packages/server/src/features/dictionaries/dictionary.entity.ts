@@ -1,7 +1,7 @@
 import { dictionaryListMeta, dictionaryMeta } from '@trestle/shared';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
-import { abort } from '../../engine/errors.ts';
 import type { AuthContext } from '../../http/auth.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import type { DictionaryService } from './dictionary.service.ts';
 
 /**
@@ -17,7 +17,9 @@ export function dictionaryEntities(service: DictionaryService): EntityDefinition
     try {
       await service.trySql(ctx.auth, text);
     } catch (err) {
-      throw abort(err instanceof Error ? err.message : 'The SQL failed');
+      // On the field, where the form shows it until the SQL is changed (a toast would be gone in 1.5 s).
+      if (!(err instanceof AppError)) throw err;
+      throw badRequest(err.message, { 'mainData.sqlText': err.message.replace(/^The dictionary's SQL failed: /, '') });
     }
   };
   return [

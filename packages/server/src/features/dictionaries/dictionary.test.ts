@@ -124,7 +124,7 @@ describe('SQL-sourced dictionaries', () => {
     ];
     for (const sqlText of cases) {
       const res = await addDictionary({ code: `bad${cases.indexOf(sqlText)}`, name: 'Bad', sqlText });
-      expect(res.statusCode, sqlText).toBe(422);
+      expect(res.statusCode, sqlText).toBe(400);
       expect(body(res).message).toMatch(/^The dictionary's SQL failed: /);
     }
     const [n] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from employees`);
@@ -137,7 +137,8 @@ describe('SQL-sourced dictionaries', () => {
       name: 'Slow',
       sqlText: 'select 1 as value, pg_sleep(3)::text as label',
     });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys((body(res).data as { fieldErrors: object }).fieldErrors)).toEqual(['mainData.sqlText']);
     expect(body(res).message).toMatch(
       t.database.kind === 'postgres' ? /statement timeout/i : /may not call volatile functions \(pg_sleep\)/,
     );
