@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { currentTenant } from './tenant.ts';
+import { currentActingUser, currentTenant } from './tenant.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -81,6 +81,7 @@ export async function openDatabase(opts: {
 /** The role the app works as (created by migration 0009). */
 export const APP_ROLE = 'trestle_app';
 const tenantSetting = () => String(currentTenant() ?? '');
+const actingSetting = () => String(currentActingUser() ?? '');
 
 /**
  * The app's pool as drizzle sees it (drizzle takes any class named *Pool with `query` and `connect`).
@@ -99,21 +100,24 @@ class TenantPool {
   async connect(): Promise<pg.PoolClient> {
     const client = await this.#pool.connect();
     const tenant = tenantSetting();
+    const acting = actingSetting();
+    // The acting user is empty but for a platform admin working in another tenant: the key seldom changes.
+    const key = `${tenant}|${acting}`;
     const bound = this.#bound.get(client);
-    if (bound === tenant) return client;
+    if (bound === key) return client;
     try {
       await client.query(
         bound === undefined
-          ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
-          : `select set_config('app.tenant_id', $1, false)`,
-        [tenant],
+          ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false), set_config('app.acting_user_id', $2, false)`
+          : `select set_config('app.tenant_id', $1, false), set_config('app.acting_user_id', $2, false)`,
+        [tenant, acting],
       );
     } catch (err) {
       // A connection in an unknown state is not reused.
       client.release(err instanceof Error ? err : true);
       throw err;
     }
-    this.#bound.set(client, tenant);
+    this.#bound.set(client, key);
     return client;
   }
 
@@ -134,9 +138,10 @@ class TenantPool {
  */
 function tenantPglite(client: PGlite) {
   const bind = (tx: Transaction) =>
-    tx.query(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true)`, [
-      tenantSetting(),
-    ]);
+    tx.query(
+      `select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true), set_config('app.acting_user_id', $2, true)`,
+      [tenantSetting(), actingSetting()],
+    );
   return {
     query: (query: string, params?: unknown[], options?: QueryOptions) =>
       client.transaction(async (tx) => {
@@ -162,7 +167,7 @@ async function ping(db: Db): Promise<boolean> {
 
 /**
  * Binds the rest of an open transaction to `tenantId` (the owner's seed, or a platform admin acting in
- * a tenant it creates); the binding ends with the transaction.
+ * a tenant it creates); the binding ends with the transaction. The acting user stays as it was.
  */
 export async function actAsTenant(tx: Db, tenantId: number) {
   await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);

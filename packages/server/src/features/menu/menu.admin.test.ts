@@ -245,7 +245,7 @@ describe('the menu editor: writing', () => {
       })
       .returning();
     if (!role || !user) throw new Error('no role or user');
-    await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+    await db.insert(userRoles).values({ tenantId: tenant.id, userId: user.id, roleId: role.id });
     const sysMenu = await menuByCode('SysMenu');
     await db.insert(roleMenus).values({ roleId: role.id, menuId: sysMenu.id });
     // Written by the owner past TenantMan's rule (menus are never in another tenant's package), to show
