@@ -1,6 +1,7 @@
 import type { PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant, type OtherTenant } from '../test/tenants.ts';
@@ -56,6 +57,9 @@ const asAppRole = <T>(tenant: string, fn: (tx: Db) => Promise<T>, acting = '') =
       if (thrown && 'result' in thrown) return thrown.result as T;
       throw thrown;
     });
+/** The ids (or lookup values) of a list answer. */
+const ids = (res: LightMyRequestResponse) =>
+  (body(res).data as { id?: number; value?: number }[]).map((r) => r.id ?? r.value);
 const countOf = (tx: Db, table: string) =>
   queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(table)} where tenant_id = 1`).then(
     (r) => r[0]?.n,
@@ -132,8 +136,6 @@ describe("acme's admin, on every identity path", () => {
   });
 
   it("looks up none of them in a picker: the Employee user field, organisation managers, data permission's users, the user dialog's roles", async () => {
-    const ids = (res: { body: string }) =>
-      (body(res as never).data as { id?: number; value?: number }[]).map((r) => r.id ?? r.value);
     expect(ids(await get('/api/Employee/lookup?field=userId&q=a'))).toEqual([acme.adminId]);
     expect(ids(await get(`/api/Employee/lookup?field=userId&ids=${platform.admin},${platform.pm}`))).toEqual([]);
     expect(ids(await get('/api/Organization/searchUsers?q=a'))).toEqual([acme.adminId]);
@@ -211,5 +213,36 @@ describe("acme's admin, on every identity path", () => {
     await book.xlsx.load(exported.rawPayload as unknown as ExcelJS.Buffer);
     const cells = (book.worksheets[0]?.getSheetValues() ?? []).flat().map(String);
     expect(cells.filter((c) => c === 'admin' || c === 'Administrator')).toEqual([]);
+  });
+});
+
+describe('the platform administrator working in acme (TenantMan switch)', () => {
+  it("acts as acme's administrator: acme's users and roles, its own account, none of the platform's others", async () => {
+    const mine = await t.login('admin', 'Admin@2026');
+    const switched = await post('/api/TenantMan/switch', { tenantId: acme.tenantId }, mine);
+    expect(switched.statusCode, switched.body).toBe(200);
+    const there = body(switched).data as string;
+    const me = body(await get('/api/user/getCurrentUserInfo', there)).data as {
+      id: number;
+      tenant: { id: number };
+      homeTenantId: number;
+      roles: { id: number }[];
+    };
+    expect(me).toMatchObject({ id: platform.admin, tenant: { id: acme.tenantId }, homeTenantId: 1 });
+    expect(me.roles.map((r) => r.id)).toContain(platform.adminRole);
+    const page = body(await post('/api/User/getUserPage', { page: 1, rows: 100 }, there)).data as {
+      rows: { id: number }[];
+    };
+    expect(page.rows.map((u) => u.id)).not.toContain(platform.pm);
+    expect(page.rows.map((u) => u.id)).not.toContain(platform.admin);
+    expect(ids(await get('/api/Employee/lookup?field=userId&q=', there))).toEqual([acme.adminId]);
+    expect((await post('/api/User/getSessions', { id: platform.pm }, there)).statusCode).toBe(404);
+    const tree = body(await get('/api/Role/getRoleTree', there)).data as { id: number }[];
+    expect(tree.map((r) => r.id)).not.toContain(platform.adminRole);
+    // Its own password stays its own to change, and the way back still works.
+    const policy = body(await get('/api/user/myPasswordPolicy', there)).data;
+    expect(policy).toMatchObject({ passwordMinLength: 8 });
+    const back = await post('/api/TenantMan/switch', { tenantId: 1 }, there);
+    expect(back.statusCode).toBe(200);
   });
 });
