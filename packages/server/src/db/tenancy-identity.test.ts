@@ -128,18 +128,19 @@ describe("acme's admin, on every identity path", () => {
     const tenantRoles = await t.database.db.select().from(roles).where(eq(roles.tenantId, acme.tenantId));
     expect(tree.map((r) => r.id).sort()).toEqual(tenantRoles.map((r) => r.id).sort());
     expect(body(await get('/api/roletype/getList')).data).toEqual([]);
-    expect(body(await get('/api/Role/getRoleTypeOptions')).data).toEqual([]);
     const perms = body(await get('/api/permission/getRoles')).data as { id: number }[];
     expect(perms.map((r) => r.id).sort()).toEqual(tenantRoles.map((r) => r.id).sort());
     const scopes = body(await get('/api/dataPermission/roles')).data as { id: number }[];
     expect(scopes.map((r) => r.id).sort()).toEqual(tenantRoles.map((r) => r.id).sort());
   });
 
-  it("looks up none of them in a picker: the Employee user field, organisation managers, data permission's users, the user dialog's roles", async () => {
+  it("looks up none of them in a picker: the Employee user field, organisation managers, data permission's users, the role and user dialogs", async () => {
     expect(ids(await get('/api/Employee/lookup?field=userId&q=a'))).toEqual([acme.adminId]);
     expect(ids(await get(`/api/Employee/lookup?field=userId&ids=${platform.admin},${platform.pm}`))).toEqual([]);
     expect(ids(await get('/api/Organization/searchUsers?q=a'))).toEqual([acme.adminId]);
     expect(ids(await get('/api/dataPermission/users?q='))).toEqual([acme.adminId]);
+    // The role dialog's role types: acme has none of its own, and sees none of the platform's.
+    expect(body(await get('/api/Role/getRoleTypeOptions')).data).toEqual([]);
     const options = body(await get('/api/User/getUserOptions')).data as { roles: { id: number }[] };
     expect(options.roles.map((r) => r.id)).not.toContain(platform.pmRole);
   });
