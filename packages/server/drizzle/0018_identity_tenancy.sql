@@ -95,8 +95,10 @@ CREATE TABLE "login_failures" (
 );
 --> statement-breakpoint
 -- Row-level security on the identity tables and the new tenant tables. A platform administrator
--- working in another tenant (TenantMan's switch) still reads its own user row, its own role links and
--- the roles they name: the request binds app.acting_user_id to it then, and to nothing otherwise.
+-- working in another tenant (TenantMan's switch) still reads its own user row and role links, and its
+-- home tenant's roles, where its grants come from: the request binds app.acting_user_id and
+-- app.acting_tenant_id then, and nothing otherwise. (Naming the roles through user_roles instead
+-- would cost every session check a sub-plan.)
 ALTER TABLE "users" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "users" FORCE ROW LEVEL SECURITY;
@@ -122,8 +124,7 @@ ALTER TABLE "roles" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant_isolation ON "roles"
   USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer
-         OR id IN (SELECT ur.role_id FROM user_roles ur
-                   WHERE ur.user_id = nullif(current_setting('app.acting_user_id', true), '')::integer))
+         OR tenant_id = nullif(current_setting('app.acting_tenant_id', true), '')::integer)
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer);
 --> statement-breakpoint
 DO $$

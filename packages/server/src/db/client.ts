@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { currentActingUser, currentTenant } from './tenant.ts';
+import { currentActing, currentTenant } from './tenant.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -81,7 +81,13 @@ export async function openDatabase(opts: {
 /** The role the app works as (created by migration 0009). */
 export const APP_ROLE = 'trestle_app';
 const tenantSetting = () => String(currentTenant() ?? '');
-const actingSetting = () => String(currentActingUser() ?? '');
+/** The tenant, and the acting platform admin and its home tenant ($1, $2, $3), as the policies read them. */
+const BIND_SQL = (local: boolean) =>
+  `set_config('app.tenant_id', $1, ${local}), set_config('app.acting_user_id', $2, ${local}), set_config('app.acting_tenant_id', $3, ${local})`;
+const actingSettings = (): [string, string] => {
+  const acting = currentActing();
+  return acting ? [String(acting.userId), String(acting.homeTenantId)] : ['', ''];
+};
 
 /**
  * The app's pool as drizzle sees it (drizzle takes any class named *Pool with `query` and `connect`).
@@ -100,17 +106,17 @@ class TenantPool {
   async connect(): Promise<pg.PoolClient> {
     const client = await this.#pool.connect();
     const tenant = tenantSetting();
-    const acting = actingSetting();
+    const [actingUser, actingTenant] = actingSettings();
     // The acting user is empty but for a platform admin working in another tenant: the key seldom changes.
-    const key = `${tenant}|${acting}`;
+    const key = `${tenant}|${actingUser}|${actingTenant}`;
     const bound = this.#bound.get(client);
     if (bound === key) return client;
     try {
       await client.query(
         bound === undefined
-          ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false), set_config('app.acting_user_id', $2, false)`
-          : `select set_config('app.tenant_id', $1, false), set_config('app.acting_user_id', $2, false)`,
-        [tenant, acting],
+          ? `select set_config('role', '${APP_ROLE}', false), ${BIND_SQL(false)}`
+          : `select ${BIND_SQL(false)}`,
+        [tenant, actingUser, actingTenant],
       );
     } catch (err) {
       // A connection in an unknown state is not reused.
@@ -138,10 +144,10 @@ class TenantPool {
  */
 function tenantPglite(client: PGlite) {
   const bind = (tx: Transaction) =>
-    tx.query(
-      `select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true), set_config('app.acting_user_id', $2, true)`,
-      [tenantSetting(), actingSetting()],
-    );
+    tx.query(`select set_config('role', '${APP_ROLE}', true), ${BIND_SQL(true)}`, [
+      tenantSetting(),
+      ...actingSettings(),
+    ]);
   return {
     query: (query: string, params?: unknown[], options?: QueryOptions) =>
       client.transaction(async (tx) => {

@@ -45,12 +45,13 @@ const answer = (res: { statusCode: number; body: string }, id: number | string) 
 ];
 
 /** Runs `fn` as the app's role bound to `tenant` ('' for none), rolled back afterwards. */
-const asAppRole = <T>(tenant: string, fn: (tx: Db) => Promise<T>, acting = '') =>
+const asAppRole = <T>(tenant: string, fn: (tx: Db) => Promise<T>, acting = { user: '', tenant: '' }) =>
   t.database.db
     .transaction(async (tx) => {
       await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
       await tx.execute(sql`select set_config('app.tenant_id', ${tenant}, true)`);
-      await tx.execute(sql`select set_config('app.acting_user_id', ${acting}, true)`);
+      await tx.execute(sql`select set_config('app.acting_user_id', ${acting.user}, true)`);
+      await tx.execute(sql`select set_config('app.acting_tenant_id', ${acting.tenant}, true)`);
       throw { result: await fn(tx) };
     })
     .catch((thrown: { result?: T }) => {
@@ -87,17 +88,18 @@ describe("a direct SQL connection as the app's role", () => {
     expect(hijack).toEqual([]);
   });
 
-  it('a platform admin working in acme reads its own user and roles there, and no other platform row', async () => {
+  it("a platform admin working in acme reads its own user, role links and its tenant's roles, no other platform user", async () => {
     const seen = await asAppRole(
       String(acme.tenantId),
       async (tx) => ({
         users: (await tx.select({ id: users.id }).from(users)).map((u) => u.id).sort(),
+        links: [...new Set((await tx.select().from(userRoles).where(eq(userRoles.tenantId, 1))).map((l) => l.userId))],
         roles: (await tx.select({ id: roles.id }).from(roles).where(eq(roles.tenantId, 1))).map((r) => r.id),
       }),
-      String(platform.admin),
+      { user: String(platform.admin), tenant: '1' },
     );
     expect(seen.users).toEqual([acme.adminId, platform.admin].sort());
-    expect(seen.roles).not.toContain(platform.pmRole);
+    expect(seen.links).toEqual([platform.admin]);
     expect(seen.roles).toContain(platform.adminRole);
   });
 
