@@ -96,11 +96,13 @@ const MATRIX: Record<string, string> = {
   // Site and sign-in settings, captcha and first-run setup (public parts answer anyone; setup refuses once an admin exists).
   'GET /api/captcha': 'PPPP',
   'GET /api/loginSet/get': 'UFPF',
+  'GET /api/loginSet/registerOptions': 'UFPF',
   'GET /api/setup/state': 'PPPP',
   'GET /api/siteConfig/get': 'UFPF',
   'GET /api/siteConfig/public': 'PPPP',
   'GET /api/siteConfig/shell': 'UPPP',
   'GET /api/user/passwordPolicy': 'PPPP',
+  'GET /api/user/myPasswordPolicy': 'UPPP',
   'POST /api/loginSet/save': 'UFPF',
   'POST /api/setup/admin': 'PPPP',
   'POST /api/setup/check': 'PPPP',
@@ -439,6 +441,7 @@ const MATRIX: Record<string, string> = {
  */
 const SETUP_ROUTES = [
   'GET /api/Button/Get',
+  'GET /api/loginSet/registerOptions',
   'GET /api/menu/getTreeMenu',
   'POST /api/TenantMan/getPageData',
   'GET /api/TenantMan/get',

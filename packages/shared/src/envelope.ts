@@ -26,6 +26,8 @@ export const ErrorCode = {
   conflict: 'conflict',
   unprocessable: 'unprocessable',
   locked: 'locked',
+  /** Sign-in needs the image captcha answered (LoginSet turns it on, or the account is under attack). */
+  captchaRequired: 'captcha_required',
   rateLimited: 'rate_limited',
   payloadTooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',

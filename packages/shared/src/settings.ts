@@ -2,25 +2,28 @@ import { z } from 'zod';
 
 /** An image kept inline in the settings row (PNG, JPEG, GIF or WebP as a data URL): the anonymous sign-in page shows it. */
 export const IMAGE_DATA_URL_MAX = 300_000;
-const imageDataUrl = z
-  .union([
-    z.literal(''),
-    z
-      .string()
-      .max(IMAGE_DATA_URL_MAX, 'image too large (at most about 200 KB)')
-      .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, 'not a PNG, JPEG, GIF or WebP image'),
-  ])
-  .default('');
+const imageDataUrlValue = z.union([
+  z.literal(''),
+  z
+    .string()
+    .max(IMAGE_DATA_URL_MAX, 'image too large (at most about 200 KB)')
+    .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, 'not a PNG, JPEG, GIF or WebP image'),
+]);
+const imageDataUrl = imageDataUrlValue.default('');
 
-/** The sign-in settings LoginSet edits; the defaults hold until an admin changes them. */
+/**
+ * The sign-in settings LoginSet edits; the defaults hold until the platform administrator changes them.
+ * Registration is off until it names the tenant and the role a new account gets.
+ */
 export const loginSettingsSchema = z.object({
   title: z.string().max(100).default('Trestle'),
   /** The sign-in page's background image; empty for the plain one. */
   background: imageDataUrl,
   captchaEnabled: z.boolean().default(false),
-  registerEnabled: z.boolean().default(true),
-  /** Code of the role a self-registered user gets. */
-  defaultRoleCode: z.string().max(50).default('staff'),
+  registerEnabled: z.boolean().default(false),
+  /** The tenant a self-registered user joins, and the one role it gets there (enabled, not super). */
+  registerTenantId: z.number().int().nullable().default(null),
+  registerRoleId: z.number().int().nullable().default(null),
   lockoutThreshold: z.number().int().min(1).max(100).default(5),
   lockoutMinutes: z.number().int().min(1).max(1440).default(15),
   passwordMinLength: z.number().int().min(8).max(64).default(8),
@@ -31,13 +34,16 @@ export const loginSettingsSchema = z.object({
 });
 export type LoginSettings = z.infer<typeof loginSettingsSchema>;
 
-/** What LoginSet saves: every field, nothing unknown. */
+const registerId = z.number().int().positive('pick one').nullable();
+
+/** What LoginSet saves: every field, nothing unknown (the platform administrator's full set). */
 export const loginSettingsBodySchema = z.strictObject({
   title: z.string().trim().min(1, 'required').max(100, 'at most 100 characters'),
   background: imageDataUrl,
   captchaEnabled: z.boolean(),
   registerEnabled: z.boolean(),
-  defaultRoleCode: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
+  registerTenantId: registerId,
+  registerRoleId: registerId,
   lockoutThreshold: z.number().int().min(1, 'at least 1').max(100, 'at most 100'),
   lockoutMinutes: z.number().int().min(1, 'at least 1').max(1440, 'at most 1440'),
   passwordMinLength: z.number().int().min(8, 'at least 8').max(64, 'at most 64'),
@@ -47,6 +53,41 @@ export const loginSettingsBodySchema = z.strictObject({
   passwordSymbol: z.boolean(),
 });
 export type LoginSettingsBody = z.infer<typeof loginSettingsBodySchema>;
+
+/**
+ * Who a settings screen is for: the platform administrator sets the platform's values (every tenant's
+ * defaults, and all a sign-in page shows), a tenant's administrator only the fields below, for its tenant.
+ */
+export const settingsScopeSchema = z.enum(['platform', 'tenant']);
+export type SettingsScope = z.infer<typeof settingsScopeSchema>;
+
+/** The sign-in fields a tenant's administrator sets for its own users: the password policy. */
+export const TENANT_LOGIN_FIELDS = [
+  'passwordMinLength',
+  'passwordUpper',
+  'passwordLower',
+  'passwordDigit',
+  'passwordSymbol',
+] as const satisfies readonly (keyof LoginSettingsBody)[];
+
+/** A LoginSet save: the platform administrator may send any field, a tenant's only TENANT_LOGIN_FIELDS. */
+// A field left out keeps its value: no default may stand in for it.
+export const loginSettingsSaveSchema = loginSettingsBodySchema.extend({ background: imageDataUrlValue }).partial();
+export type LoginSettingsSave = z.infer<typeof loginSettingsSaveSchema>;
+
+/** LoginSet as the caller may see it: every field for the platform, the tenant's fields for a tenant. */
+export const loginSettingsViewSchema = loginSettingsSaveSchema.extend({ scope: settingsScopeSchema });
+export type LoginSettingsView = z.infer<typeof loginSettingsViewSchema>;
+
+/** Where self-registration may land: each enabled tenant with its roles that are enabled and not super. */
+export const registerOptionsSchema = z.array(
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  }),
+);
+export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
 
 export const loginConfigSchema = z.object({ registerEnabled: z.boolean(), title: z.string() });
 export type LoginConfig = z.infer<typeof loginConfigSchema>;
@@ -104,6 +145,25 @@ export const siteSettingsBodySchema = z.strictObject({
   logRetentionDays: z.number().int().min(1, 'at least 1').max(3650, 'at most 3650'),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBodySchema>;
+
+/** The site fields a tenant's administrator sets for its own users: what they see, not what the platform allows. */
+export const TENANT_SITE_FIELDS = [
+  'systemName',
+  'logo',
+  'footerText',
+  'pageSize',
+] as const satisfies readonly (keyof SiteSettingsBody)[];
+
+/** A SiteConfig save: the platform administrator may send any field, a tenant's only TENANT_SITE_FIELDS. */
+// A field left out keeps its value: no default may stand in for it.
+export const siteSettingsSaveSchema = siteSettingsBodySchema
+  .extend({ logo: imageDataUrlValue, footerText: z.string().trim().max(200, 'at most 200 characters') })
+  .partial();
+export type SiteSettingsSave = z.infer<typeof siteSettingsSaveSchema>;
+
+/** SiteConfig as the caller may see it: every field for the platform, the tenant's fields for a tenant. */
+export const siteSettingsViewSchema = siteSettingsSaveSchema.extend({ scope: settingsScopeSchema });
+export type SiteSettingsView = z.infer<typeof siteSettingsViewSchema>;
 
 /**
  * The stored 'site' value, read leniently: a missing field takes its default, and the two token

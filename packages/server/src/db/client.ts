@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { GuardedPool, type Lease } from './pool-faults.ts';
 import * as schema from './schema.ts';
-import { currentTenant } from './tenant.ts';
+import { currentActing, currentTenant } from './tenant.ts';
 import { openUserSql, type UserSql } from './user-sql.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -145,6 +145,13 @@ async function resolveAppLogin(
 /** The role the app works as (created by migration 0009). */
 export const APP_ROLE = 'trestle_app';
 const tenantSetting = () => String(currentTenant() ?? '');
+/** The tenant, and the acting platform admin and its home tenant ($1, $2, $3), as the policies read them. */
+const BIND_SQL = (local: boolean) =>
+  `set_config('app.tenant_id', $1, ${local}), set_config('app.acting_user_id', $2, ${local}), set_config('app.acting_tenant_id', $3, ${local})`;
+const actingSettings = (): [string, string] => {
+  const acting = currentActing();
+  return acting ? [String(acting.userId), String(acting.homeTenantId)] : ['', ''];
+};
 
 /**
 /**
@@ -165,16 +172,19 @@ class TenantPool extends GuardedPool {
 
   protected override async prepare(lease: Lease) {
     const tenant = tenantSetting();
+    const [actingUser, actingTenant] = actingSettings();
+    // The acting user is empty but for a platform admin working in another tenant: the key seldom changes.
+    const key = `${tenant}|${actingUser}|${actingTenant}`;
     const bound = this.#bound.get(lease.connection);
-    if (bound === tenant) return;
+    if (bound === key) return;
     const { switchRole } = await this.#login();
     await lease.query(
       bound === undefined && switchRole
-        ? `select set_config('role', '${APP_ROLE}', false), set_config('app.tenant_id', $1, false)`
-        : `select set_config('app.tenant_id', $1, false)`,
-      [tenant],
+        ? `select set_config('role', '${APP_ROLE}', false), ${BIND_SQL(false)}`
+        : `select ${BIND_SQL(false)}`,
+      [tenant, actingUser, actingTenant],
     );
-    this.#bound.set(lease.connection, tenant);
+    this.#bound.set(lease.connection, key);
   }
 }
 
@@ -185,8 +195,9 @@ class TenantPool extends GuardedPool {
  */
 function tenantPglite(client: PGlite) {
   const bind = (tx: Transaction) =>
-    tx.query(`select set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', $1, true)`, [
+    tx.query(`select set_config('role', '${APP_ROLE}', true), ${BIND_SQL(true)}`, [
       tenantSetting(),
+      ...actingSettings(),
     ]);
   return {
     query: (query: string, params?: unknown[], options?: QueryOptions) =>
@@ -213,7 +224,7 @@ async function ping(db: Db): Promise<boolean> {
 
 /**
  * Binds the rest of an open transaction to `tenantId` (the owner's seed, or a platform admin acting in
- * a tenant it creates); the binding ends with the transaction.
+ * a tenant it creates); the binding ends with the transaction. The acting user stays as it was.
  */
 export async function actAsTenant(tx: Db, tenantId: number) {
   await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);

@@ -57,11 +57,19 @@ export const organizations = pgTable(
   ],
 );
 
-export const roleTypes = pgTable('role_types', {
-  id: serial('id').primaryKey(),
-  code: varchar('code', { length: 50 }).notNull().unique(),
-  name: varchar('name', { length: 100 }).notNull(),
-});
+/** A tenant's own labels for grouping its roles; a role's type is one of its tenant's (composite key). */
+export const roleTypes = pgTable(
+  'role_types',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+  },
+  (t) => [uniqueIndex('role_types_tenant_code').on(t.tenantId, t.code)],
+);
 
 export const roles = pgTable(
   'roles',
@@ -114,6 +122,10 @@ export const users = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
+    /** The user's tenant, which is also the role's (composite foreign keys in migration 0018). */
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -225,20 +237,45 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId).where(sql`revoked_at is null`)],
 );
 
-/** Failed sign-ins per normalised user name, whether or not such a user exists (no enumeration). */
-export const loginFailures = pgTable('login_failures', {
-  userKey: varchar('user_key', { length: 100 }).primaryKey(),
-  failures: integer('failures').notNull(),
-  firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Failed sign-ins per normalised user name and client address, whether or not such a user exists (no
+ * enumeration): one address's failures lock only that address out of that account.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    userKey: varchar('user_key', { length: 100 }).notNull(),
+    address: varchar('address', { length: 64 }).notNull(),
+    failures: integer('failures').notNull(),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    /** How many times this address was locked out of this account; each lock lasts twice the last. */
+    locks: integer('locks').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userKey, t.address] })],
+);
 
-/** Typed settings by key (the 'login' key is what LoginSet edits). */
+/** The platform's typed settings by key ('site' is SiteConfig, 'login' LoginSet): every tenant's defaults. */
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 50 }).primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a tenant's admin set for its own tenant, over the platform's settings (only the fields it may set). */
+export const tenantSettings = pgTable(
+  'tenant_settings',
+  {
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 50 }).notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
 
 /** The columns every engine table carries: tenant, who and when, and the version for optimistic locking. */
 const engineColumns = () => ({

@@ -13,6 +13,7 @@ import {
   roleMenus,
   roles,
   roleTypes,
+  settings,
   tenants,
   userRoles,
   users,
@@ -334,15 +335,7 @@ export async function seed(db: Db, opts: { demo: boolean }) {
     }
     const menuIds = new Map((await tx.select().from(menus)).map((m) => [m.code, m.id]));
 
-    await tx
-      .insert(roleTypes)
-      .values([
-        { code: 'system', name: 'System' },
-        { code: 'business', name: 'Business' },
-        { code: 'external', name: 'External' },
-      ])
-      .onConflictDoNothing();
-    const typeIds = new Map((await tx.select().from(roleTypes)).map((t) => [t.code, t.id]));
+    const typeIds = await seedRoleTypes(tx, tenant.id);
 
     await tx
       .insert(roles)
@@ -439,10 +432,19 @@ export async function seed(db: Db, opts: { demo: boolean }) {
       await tx.insert(userRoles).values(
         u.roles.flatMap((code) => {
           const roleId = roleIds.get(code);
-          return roleId === undefined ? [] : [{ userId: created.id, roleId }];
+          return roleId === undefined ? [] : [{ tenantId: tenant.id, userId: created.id, roleId }];
         }),
       );
     }
+    // The demo lets visitors register (README, browser tests), as staff of the demo company; a real
+    // install (SEED_DEMO=false) leaves registration off until the platform administrator chooses.
+    await tx
+      .insert(settings)
+      .values({
+        key: 'login',
+        value: { registerEnabled: true, registerTenantId: tenant.id, registerRoleId: roleIds.get('staff') ?? null },
+      })
+      .onConflictDoNothing();
     await seedEmployees(tx, tenant.id, orgIds);
     await seedProjectArea(tx, tenant.id, roleIds.get('pm'));
   });
@@ -520,6 +522,20 @@ const BASE_DICTIONARIES: SeedDictionary[] = [
 ];
 
 const DICTIONARIES = [...BASE_DICTIONARIES, ...PROJECT_AREAS.flatMap((a) => a.dictionaries)];
+
+/** A tenant's starting role types (TenantMan gives a new tenant the same); returns their ids by code. */
+export async function seedRoleTypes(tx: Db, tenantId: number): Promise<Map<string, number>> {
+  await tx
+    .insert(roleTypes)
+    .values([
+      { tenantId, code: 'system', name: 'System' },
+      { tenantId, code: 'business', name: 'Business' },
+      { tenantId, code: 'external', name: 'External' },
+    ])
+    .onConflictDoNothing();
+  const rows = await tx.select().from(roleTypes).where(eq(roleTypes.tenantId, tenantId));
+  return new Map(rows.map((t) => [t.code, t.id]));
+}
 
 /** The dictionaries the built-in screens use; existing codes are left as the admin edited them. */
 export async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {

@@ -43,7 +43,7 @@ const asAppRole = <T>(tenant: string, fn: (tx: Db) => Promise<T>) =>
     });
 
 describe('row-level security in the schema', () => {
-  it('every table with a tenant_id but the identity tables has forced RLS with USING and WITH CHECK', async () => {
+  it('every table with a tenant_id, the identity tables included, has forced RLS with USING and WITH CHECK', async () => {
     const tables = await queryRows<{ table: string; enabled: boolean; forced: boolean; policies: number }>(
       t.database.db,
       sql`select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
@@ -55,9 +55,9 @@ describe('row-level security in the schema', () => {
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
           order by c.relname`,
     );
-    const identity = ['roles', 'sessions', 'users'];
+    const identity = ['roles', 'role_types', 'sessions', 'tenant_settings', 'user_roles', 'users'];
     expect(tables.map((x) => x.table)).toEqual(expect.arrayContaining([...identity, 'employees', 'dictionaries']));
-    const unprotected = tables.filter((x) => !identity.includes(x.table) && !(x.enabled && x.forced && x.policies > 0));
+    const unprotected = tables.filter((x) => !(x.enabled && x.forced && x.policies > 0));
     expect(unprotected).toEqual([]);
   });
 

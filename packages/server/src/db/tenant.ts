@@ -9,21 +9,30 @@ import { tenants } from './schema.ts';
  * `client.ts` sets from here before every statement; with no tenant, tenant tables show no rows and
  * take no writes.
  */
-export type TenantScope = { tenantId: number | null };
+export type TenantScope = {
+  tenantId: number | null;
+  /**
+   * Set only while a platform administrator works in a tenant other than its own (TenantMan's switch):
+   * its own user row and role links, and its home tenant's roles (which its grants come from), stay
+   * readable there (migration 0018's policies); no other user of its home tenant.
+   */
+  acting: { userId: number; homeTenantId: number } | null;
+};
 
 const storage = new AsyncLocalStorage<TenantScope>();
 
 export const currentTenant = (): number | null => storage.getStore()?.tenantId ?? null;
+export const currentActing = () => storage.getStore()?.acting ?? null;
 
 /** Runs `fn` for `tenantId`: sign-in, register, the seed, jobs and tests that act for a tenant. */
 export function withTenant<T>(tenantId: number, fn: () => PromiseLike<T>): Promise<T> {
   // Awaited inside: a drizzle query is a lazy thenable that would otherwise run after the scope ends.
-  return storage.run({ tenantId }, async () => await fn());
+  return storage.run({ tenantId, acting: null }, async () => await fn());
 }
 
 /** A request's own scope, empty until the token is verified; kept on the request to re-enter later. */
 export function newRequestScope(): TenantScope {
-  return { tenantId: null };
+  return { tenantId: null, acting: null };
 }
 
 /** Runs the rest of a request hook chain inside `scope` (Fastify's `done` continues the chain). */

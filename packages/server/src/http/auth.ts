@@ -126,8 +126,11 @@ export function registerAuth(
       : 0;
     const claims = await deps.tokens.verify(token, grace);
     if (typeof claims === 'string') throw unauthenticated(claims);
-    // The signature is verified: from here on every statement of this request is bound to its tenant.
+    // The signature is verified: from here on every statement of this request is bound to its tenant
+    // (and, for a platform admin working in another tenant, to itself as the acting user).
     req.tenantScope.tenantId = claims.tenantId;
+    req.tenantScope.acting =
+      claims.homeTenantId === undefined ? null : { userId: claims.userId, homeTenantId: claims.homeTenantId };
     // One round trip: the session row, the user and tenant still enabled, the grant and the data scope.
     const access = await deps.sessions.check(claims, typeof permission === 'object' ? permission : undefined);
     if (!access) throw unauthenticated('invalid');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
+import { forEachTenant, withTenant } from '../db/tenant.ts';
 // [issue 4: site-login-settings] SiteConfig's token lifetimes, read per sign-in and rotation (no restart)
 import { tokenLifetimes } from '../features/settings/site-settings.ts';
 import { dataScopeOf, grantExpr, scopeExpr } from './access.ts';
@@ -62,7 +63,14 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
   return {
     check,
 
-    async open(user: { id: number; tenantId: number }, client: { address: string; userAgent: string }) {
+    /**
+     * A new session in `user.tenantId`, written under that tenant (row-level security): the caller binds
+     * it. `homeTenantId` marks a platform admin's session in another tenant (TenantMan's switch).
+     */
+    async open(
+      user: { id: number; tenantId: number; homeTenantId?: number },
+      client: { address: string; userAgent: string },
+    ) {
       const id = randomUUID();
       const jti = randomUUID();
       const absoluteExpiresAt = new Date(
@@ -84,6 +92,9 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
         sessionId: id,
         jti,
         expiresAt: await tokenExpiry(absoluteExpiresAt),
+        ...(user.homeTenantId === undefined || user.homeTenantId === user.tenantId
+          ? {}
+          : { homeTenantId: user.homeTenantId }),
       });
     },
 
@@ -118,6 +129,7 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
         sessionId: s.id,
         jti,
         expiresAt: await tokenExpiry(s.absoluteExpiresAt),
+        ...(claims.homeTenantId === undefined ? {} : { homeTenantId: claims.homeTenantId }),
       });
     },
 
@@ -125,11 +137,26 @@ export function createSessions(db: Db, tokens: Tokens, policy: SessionPolicy, no
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
     },
 
-    async revokeOthers(userId: number, keepSessionId: string) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: now() })
-        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
-    },
+    /** Ends the user's sessions but this one (a password change), wherever they are. */
+    revokeOthers: (user: { id: number; tenantId: number }, keepSessionId: string) =>
+      endSessionsOf(db, user, now(), keepSessionId),
   };
+}
+
+/**
+ * Ends a user's sessions (but `keepSessionId`) in every tenant it may have one, each under that tenant's
+ * binding (row-level security): its own, and for a user of the platform tenant every tenant, since a
+ * platform admin may have switched into any of them.
+ */
+export async function endSessionsOf(db: Db, user: { id: number; tenantId: number }, at: Date, keepSessionId?: string) {
+  const keep = keepSessionId ? ne(sessions.id, keepSessionId) : undefined;
+  const end = async () => {
+    await db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, user.id), keep, isNull(sessions.revokedAt)));
+  };
+  const [home] = await db.select({ isPlatform: tenants.isPlatform }).from(tenants).where(eq(tenants.id, user.tenantId));
+  if (home?.isPlatform) await forEachTenant(db, end);
+  else await withTenant(user.tenantId, end);
 }

@@ -5,7 +5,15 @@ const AUDIENCE = 'trestle-api';
 // A distinct token type, so no other JWT signed with the same key passes as an access token (ASVS 9.2.2).
 const TYPE = 'at+jwt';
 
-export type AccessClaims = { userId: number; tenantId: number; sessionId: string; jti: string; expiresAt: Date };
+export type AccessClaims = {
+  userId: number;
+  tenantId: number;
+  sessionId: string;
+  jti: string;
+  expiresAt: Date;
+  /** The user's own tenant, present only while a platform admin works in another one (TenantMan's switch). */
+  homeTenantId?: number;
+};
 
 export type TokenFailure = 'expired' | 'invalid';
 
@@ -24,7 +32,11 @@ export function createTokens(secret: Uint8Array, now: () => Date): Tokens {
   ]);
   return {
     sign: async (c) =>
-      new SignJWT({ sid: c.sessionId, tid: c.tenantId })
+      new SignJWT({
+        sid: c.sessionId,
+        tid: c.tenantId,
+        ...(c.homeTenantId === undefined ? {} : { hid: c.homeTenantId }),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: TYPE })
         .setSubject(String(c.userId))
         .setJti(c.jti)
@@ -46,11 +58,14 @@ export function createTokens(secret: Uint8Array, now: () => Date): Tokens {
           requiredClaims: ['sub', 'jti', 'exp', 'sid', 'tid'],
         });
         const userId = Number(payload.sub);
-        const { sid, tid, jti, exp } = payload;
+        const { sid, tid, hid, jti, exp } = payload;
         if (!Number.isInteger(userId) || typeof sid !== 'string' || typeof tid !== 'number' || !jti || !exp) {
           return 'invalid';
         }
-        return { userId, tenantId: tid, sessionId: sid, jti, expiresAt: new Date(exp * 1000) };
+        if (hid !== undefined && typeof hid !== 'number') return 'invalid';
+        const claims: AccessClaims = { userId, tenantId: tid, sessionId: sid, jti, expiresAt: new Date(exp * 1000) };
+        if (hid !== undefined && hid !== tid) claims.homeTenantId = hid;
+        return claims;
       } catch (err) {
         return err instanceof errors.JWTExpired ? 'expired' : 'invalid';
       }

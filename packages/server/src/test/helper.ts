@@ -35,7 +35,7 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { beforeReady?(app: FastifyInstance): void } = {},
+  opts: { beforeReady?(app: FastifyInstance): void; seedDemo?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-test-'));
   const config = loadConfig({
@@ -80,7 +80,7 @@ export async function createTestApp(
     secret: config.tokenSecret,
   });
   await database.migrate();
-  await seed(database.db, { demo: true });
+  await seed(database.db, { demo: opts.seedDemo ?? true });
   const clock = testClock();
   const app = await buildApp({ config, database, now: clock.now });
   opts.beforeReady?.(app);

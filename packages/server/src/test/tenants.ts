@@ -37,7 +37,7 @@ export async function createOtherTenant(
       })
       .returning();
     if (!role || !admin) throw new Error('no admin');
-    await tx.insert(userRoles).values({ userId: admin.id, roleId: role.id });
+    await tx.insert(userRoles).values({ tenantId: tenant.id, userId: admin.id, roleId: role.id });
     await tx.update(tenants).set({ adminUserId: admin.id }).where(eq(tenants.id, tenant.id));
     const packaged = await tx.select({ id: menus.id }).from(menus).where(inArray(menus.code, menuCodes));
     if (packaged.length)

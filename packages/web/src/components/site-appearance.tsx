@@ -48,10 +48,15 @@ export function useShellSite() {
   });
 }
 
-/** The system's logo and name for the navigation, and the name as the page title. */
+/**
+ * The system's logo and name for the navigation, and the name as the page title: the signed-in user's
+ * tenant's (its admin may set its own), else the platform's, as on the sign-in page.
+ */
 export function SiteBrand() {
   const { t } = useTranslation();
-  const site = usePublicSite().data;
+  const shell = useShellSite().data;
+  const publicSite = usePublicSite().data;
+  const site = getToken() !== '' && shell ? shell : publicSite;
   const name = site?.systemName || t('app.name');
   useEffect(() => {
     document.title = name;
@@ -126,13 +131,21 @@ export function CaptchaField({ round, onRefresh }: { round: number; onRefresh():
   );
 }
 
-/** LoginSet's password policy (public: the register form needs it before sign-in). */
-export const usePasswordPolicy = () =>
-  useQuery({
-    queryKey: [...siteKeys.all, 'passwordPolicy'] as const,
-    queryFn: () => http.get<PasswordPolicy>('/api/user/passwordPolicy', undefined, { quiet: true }),
+/**
+ * The password policy a form checks: the signed-in user's own tenant's (changing one's password), else
+ * the one a new account must meet (the register form and first-run setup, before sign-in).
+ */
+export function usePasswordPolicy() {
+  const signedIn = getToken() !== '';
+  return useQuery({
+    queryKey: [...siteKeys.all, 'passwordPolicy', signedIn ? 'mine' : 'new'] as const,
+    queryFn: () =>
+      http.get<PasswordPolicy>(signedIn ? '/api/user/myPasswordPolicy' : '/api/user/passwordPolicy', undefined, {
+        quiet: true,
+      }),
     staleTime: 60_000,
   });
+}
 
 /** The form rule that lists what a new password lacks, with the server's own phrases. */
 export function passwordPolicyRule(policy: PasswordPolicy | undefined): FormRule {

@@ -356,12 +356,16 @@ export const enUS = {
   'site-login-settings.site.accessTokenMinutes': 'Access token lifetime (minutes)',
   'site-login-settings.site.sessionMaxHours': 'Absolute session lifetime (hours)',
   'site-login-settings.site.logRetentionDays': 'Keep logs for (days)',
+  'site-login-settings.site.tenantNote':
+    "These are your company's own name, logo, footer and page size. Upload limits, sessions and log retention are set by the platform administrator for every company.",
   'site-login-settings.kind.image': 'Images',
   'site-login-settings.kind.pdf': 'PDF',
   'site-login-settings.kind.office': 'Office documents',
   'site-login-settings.kind.text': 'Text and CSV',
   'site-login-settings.login.heading': 'Sign-in settings',
   'site-login-settings.login.lifetimesNote': 'Token and session lifetimes are set under Site settings.',
+  'site-login-settings.login.tenantNote':
+    "Your company's users must meet this password policy. The sign-in page, captcha, lockout and registration are the platform administrator's, for every company.",
   'site-login-settings.login.page': 'Sign-in page and registration',
   'site-login-settings.login.lockout': 'Lockout',
   'site-login-settings.login.policy': 'Password policy',
@@ -369,7 +373,12 @@ export const enUS = {
   'site-login-settings.login.background': 'Background image',
   'site-login-settings.login.captchaEnabled': 'Image captcha',
   'site-login-settings.login.registerEnabled': 'Self-registration',
-  'site-login-settings.login.defaultRoleCode': 'Role of new accounts (code)',
+  'site-login-settings.login.registerTenantId': 'Company new accounts join',
+  'site-login-settings.login.registerRoleId': 'Role of new accounts',
+  'site-login-settings.login.registerRoleHelp':
+    'A new account holds this role only. Super-admin and disabled roles are not offered.',
+  'site-login-settings.login.lockoutHelp':
+    'Counted per account and address: that address is locked out, each time twice as long; other addresses must then answer the captcha.',
   'site-login-settings.login.lockoutThreshold': 'Failed sign-ins before lockout',
   'site-login-settings.login.lockoutMinutes': 'Lockout (minutes)',
   'site-login-settings.login.passwordMinLength': 'Minimum length',

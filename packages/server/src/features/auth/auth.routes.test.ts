@@ -156,12 +156,16 @@ describe('POST /api/user/register', () => {
   });
 
   it('is refused when LoginSet turns self-registration off', async () => {
-    await t.database.db.insert(settings).values({ key: 'login', value: { registerEnabled: false } });
+    const [before] = await t.database.db.select().from(settings).where(eq(settings.key, 'login'));
+    await t.database.db
+      .update(settings)
+      .set({ value: { ...(before?.value as object), registerEnabled: false } })
+      .where(eq(settings.key, 'login'));
     const res = await register({ ...good, userName: 'toolate' });
     expect(res.statusCode).toBe(403);
     const cfg = body(await t.app.inject({ method: 'GET', url: '/api/user/loginConfig' }));
     expect(cfg.data).toEqual({ registerEnabled: false, title: 'Trestle' });
-    await t.database.db.delete(settings).where(eq(settings.key, 'login'));
+    await t.database.db.update(settings).set({ value: before?.value }).where(eq(settings.key, 'login'));
   });
 });
 

@@ -7,19 +7,18 @@ import {
   modifyPwdBodySchema,
   registerBodySchema,
 } from '@trestle/shared';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { type SignInOutcome, signInLog } from '../../db/schema-logs.ts';
-import { withTenant } from '../../db/tenant.ts';
+import { platformTenantId, withTenant } from '../../db/tenant.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, envelope } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
 import type { Tokens } from '../../http/tokens.ts';
-import { createAuthService } from './auth.service.ts';
-import { loadLoginSettings } from './login-settings.ts';
+import { createAuthService, signInLookup } from './auth.service.ts';
+import { loadLoginSettings, registrationOpen } from './login-settings.ts';
 import { userKeyOf } from './passwords.ts';
 
 type Deps = { db: Db; sessions: Sessions; tokens: Tokens; now: () => Date; loginRateLimitPerMinute: number };
@@ -27,9 +26,9 @@ type Deps = { db: Db; sessions: Sessions; tokens: Tokens; now: () => Date; login
 const nullEnvelope = envelopeSchema(z.null());
 
 /**
- * [issue 4: logs-files] One sign_in_log row, in the named user's tenant or, for a name no user has,
- * the platform tenant's. One query finds the tenant whether or not the name exists, so the write
- * costs an unknown name no more than a wrong password: the timing tells nothing the answer does not.
+ * One sign_in_log row, in the named user's tenant or, for a name no user has, the platform tenant's.
+ * The tenant is found whether or not the name exists, so the write costs an unknown name no more than
+ * a wrong password: the timing tells nothing the answer does not.
  */
 async function recordSignIn(
   db: Db,
@@ -38,12 +37,8 @@ async function recordSignIn(
   c: { address: string; userAgent: string },
   at: Date,
 ) {
-  const [row] = await queryRows<{ tenantId: number }>(
-    db,
-    sql`select coalesce((select tenant_id from users where user_key = ${userKeyOf(userName)}),
-                        (select id from tenants where is_platform)) as "tenantId"`,
-  );
-  const tenantId = row?.tenantId ?? 0;
+  const [found, platform] = await Promise.all([signInLookup(db, userKeyOf(userName)), platformTenantId(db)]);
+  const tenantId = found?.tenantId ?? platform;
   await withTenant(tenantId, () =>
     db.insert(signInLog).values({
       tenantId,
@@ -80,7 +75,7 @@ export function authRoutes(deps: Deps) {
       },
       handler: async () => {
         const s = await loadLoginSettings(deps.db);
-        return envelope({ registerEnabled: s.registerEnabled, title: s.title });
+        return envelope({ registerEnabled: registrationOpen(s), title: s.title });
       },
     });
 
@@ -90,8 +85,10 @@ export function authRoutes(deps: Deps) {
         tags: ['user'],
         summary: 'Sign in',
         description:
-          'A wrong password and an unknown user get the same 400. After the configured number of failures (5) ' +
-          'the name is locked for the configured minutes (15): 423 with Retry-After. 429 past the per-address rate limit.',
+          'A wrong password and an unknown user get the same 400. After the configured number of failures (5) from ' +
+          'one client address, that address is locked out of that name for the configured minutes (15), twice as ' +
+          'long at each new lock: 423 with Retry-After. Other addresses are not locked, but while the name is under ' +
+          'attack they must answer the image captcha (400 `captcha_required`). 429 past the per-address rate limit.',
         body: loginBodySchema,
         response: { 200: envelopeSchema(loginResultSchema) },
       },
@@ -116,7 +113,7 @@ export function authRoutes(deps: Deps) {
       config: { permission: 'public', rateLimit },
       schema: {
         tags: ['user'],
-        summary: 'Create an account with the default role (when LoginSet allows it)',
+        summary: 'Create an account in the tenant and with the one role LoginSet names (when it allows it)',
         body: registerBodySchema,
         response: { 200: envelopeSchema(z.object({ id: z.number() })) },
       },

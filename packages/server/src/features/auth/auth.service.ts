@@ -1,74 +1,91 @@
 import { ErrorCode, type LoginBody, type LoginResult, type ModifyPwdBody, type RegisterBody } from '@trestle/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { loginFailures, roles, tenants, userRoles, users } from '../../db/schema.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { roles, tenants, userRoles, users } from '../../db/schema.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
-import { loadLoginSettings, takeCaptcha } from './login-settings.ts';
+import { createLockout } from './lockout.ts';
+import { loadLoginSettings, passwordPolicyOf, takeCaptcha } from './login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf, verifyPassword } from './passwords.ts';
 
 type Client = { address: string; userAgent: string };
 
 const WRONG_CREDENTIALS = 'Incorrect user name or password';
 
+/**
+ * Sign-in's one read before any tenant is known: the user id and tenant of a normalised user name,
+ * through the SECURITY DEFINER function of migration 0018 (the users table itself is under row-level
+ * security). Sign-in and the sign-in log use it; everything after runs bound to that tenant.
+ */
+export async function signInLookup(db: Db, userKey: string): Promise<{ userId: number; tenantId: number } | null> {
+  const [row] = await queryRows<{ userId: number; tenantId: number }>(
+    db,
+    sql`select user_id as "userId", tenant_id as "tenantId" from trestle_sign_in_lookup(${userKey})`,
+  );
+  return row ?? null;
+}
+
+const today = (at: Date) => at.toISOString().slice(0, 10);
+
 export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
-  /** Counts a failure for the key; the threshold-th failure within the window locks it. */
-  async function recordFailure(userKey: string, threshold: number, minutes: number) {
-    const at = now();
-    const windowStart = new Date(at.getTime() - minutes * 60_000);
-    const lockUntil = new Date(at.getTime() + minutes * 60_000);
-    const fresh = sql`(${loginFailures.firstFailedAt} < ${windowStart} or ${loginFailures.lockedUntil} is not null)`;
-    const next = sql`case when ${fresh} then 1 else ${loginFailures.failures} + 1 end`;
-    await db
-      .insert(loginFailures)
-      .values({ userKey, failures: 1, firstFailedAt: at, lockedUntil: threshold <= 1 ? lockUntil : null })
-      .onConflictDoUpdate({
-        target: loginFailures.userKey,
-        set: {
-          failures: next,
-          firstFailedAt: sql`case when ${fresh} then ${at} else ${loginFailures.firstFailedAt} end`,
-          lockedUntil: sql`case when ${next} >= ${threshold} then ${lockUntil}::timestamptz else null end`,
-        },
-      });
+  const lockout = createLockout(db, now);
+
+  /** The user behind a name with its tenant, read under that tenant; undefined for an unknown name. */
+  async function userNamed(userKey: string) {
+    const found = await signInLookup(db, userKey);
+    if (!found) return undefined;
+    return withTenant(found.tenantId, async () => {
+      const [user] = await db.select().from(users).where(eq(users.id, found.userId));
+      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, found.tenantId));
+      return user && tenant ? { user, tenant } : undefined;
+    });
   }
 
   return {
     async login(body: LoginBody, client: Client): Promise<LoginResult> {
       const policy = await loadLoginSettings(db);
       const userKey = userKeyOf(body.userName);
-      // The lock is checked before hashing, so a locked name costs no argon2 work.
-      const [failure] = await db.select().from(loginFailures).where(eq(loginFailures.userKey, userKey));
-      const lockedMs = failure?.lockedUntil ? failure.lockedUntil.getTime() - now().getTime() : 0;
-      if (lockedMs > 0) {
-        const retryAfter = String(Math.ceil(lockedMs / 1000));
+      const address = client.address.slice(0, 64);
+      // The lock is checked before hashing, so a locked address costs no argon2 work.
+      const standing = await lockout.standing(userKey, address, policy);
+      if (standing.lockedMs > 0) {
+        const retryAfter = String(Math.ceil(standing.lockedMs / 1000));
         throw new AppError(
           423,
           ErrorCode.locked,
-          `Too many failed sign-ins: the account is locked for ${Math.ceil(lockedMs / 60_000)} more minute(s)`,
+          `Too many failed sign-ins: the account is locked for ${Math.ceil(standing.lockedMs / 60_000)} more minute(s)`,
           { retryAfterSeconds: Number(retryAfter) },
           { 'retry-after': retryAfter },
         );
       }
 
-      // [issue 4: site-login-settings] a missing or wrong captcha counts like a wrong password
-      if (policy.captchaEnabled && !(await takeCaptcha(db, body.captchaId, body.captchaCode, now()))) {
-        await recordFailure(userKey, policy.lockoutThreshold, policy.lockoutMinutes);
-        throw badRequest('The captcha answer is wrong or has expired', {
-          captchaCode: 'wrong or expired; enter the characters of the new picture',
-        });
+      // A missing or wrong captcha counts like a wrong password, and is asked before the password is
+      // tried: with LoginSet's switch on, or from every address while the account is under attack.
+      if (
+        (policy.captchaEnabled || standing.underAttack) &&
+        !(await takeCaptcha(db, body.captchaId, body.captchaCode, now()))
+      ) {
+        await lockout.fail(userKey, address, policy);
+        throw new AppError(
+          400,
+          ErrorCode.captchaRequired,
+          body.captchaCode ? 'The captcha answer is wrong or has expired' : 'Enter the characters of the picture',
+          { fieldErrors: { captchaCode: 'wrong or expired; enter the characters of the new picture' } },
+        );
       }
-      const [user] = await db.select().from(users).where(eq(users.userKey, userKey));
-      if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
-        await recordFailure(userKey, policy.lockoutThreshold, policy.lockoutMinutes);
+      const found = await userNamed(userKey);
+      if (!(await verifyPassword(found?.user.passwordHash, body.password)) || !found) {
+        await lockout.fail(userKey, address, policy);
         throw badRequest(WRONG_CREDENTIALS);
       }
-      if (failure) await db.delete(loginFailures).where(eq(loginFailures.userKey, userKey));
-      const [tenant] = await db.select().from(tenants).where(eq(tenants.id, user.tenantId));
-      if (!user.enabled || !tenant?.enabled) throw forbidden('This account is disabled');
-      if (tenant.expiresOn && tenant.expiresOn < now().toISOString().slice(0, 10))
+      await lockout.clear(userKey, address);
+      const { user, tenant } = found;
+      if (!user.enabled || !tenant.enabled) throw forbidden('This account is disabled');
+      if (tenant.expiresOn && tenant.expiresOn < today(now()))
         throw forbidden("The company's subscription has expired");
 
-      const token = await sessions.open(user, client);
+      const token = await withTenant(user.tenantId, () => sessions.open(user, client));
       return {
         token,
         userName: user.userName,
@@ -78,42 +95,50 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
       };
     },
 
+    /**
+     * A new account in the tenant LoginSet names, holding the one role it names there: the platform
+     * administrator chose both; the role must still be enabled and not super when someone registers.
+     */
     async register(body: RegisterBody): Promise<{ id: number }> {
       const policy = await loadLoginSettings(db);
       if (!policy.registerEnabled) throw forbidden('Self-registration is turned off');
-      const problem = passwordProblem(body.password, body.userName, policy);
-      if (problem) throw badRequest(`Password: ${problem}`, { password: problem });
-
-      // Self-registered users join the platform tenant, the one a fresh install has.
-      const [role] = await db
-        .select({ id: roles.id, tenantId: roles.tenantId })
-        .from(roles)
-        .innerJoin(tenants, and(eq(tenants.id, roles.tenantId), eq(tenants.isPlatform, true)))
-        .where(eq(roles.code, policy.defaultRoleCode));
-      if (!role) throw new AppError(422, ErrorCode.unprocessable, 'No default role is set for self-registration');
-      const passwordHash = await hashPassword(body.password);
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            tenantId: role.tenantId,
-            userName: body.userName,
-            userKey: userKeyOf(body.userName),
-            userTrueName: body.userTrueName,
-            passwordHash,
-            phone: body.phone,
-            email: body.email,
-          })
-          .onConflictDoNothing({ target: users.userKey })
-          .returning({ id: users.id });
-        if (!created) throw badRequest('This user name is taken', { userName: 'this user name is taken' });
-        await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
-        return created;
+      const { registerTenantId: tenantId, registerRoleId: roleId } = policy;
+      const noRole = () => new AppError(422, ErrorCode.unprocessable, 'No role is set for self-registration');
+      if (tenantId === null || roleId === null) throw noRole();
+      return withTenant(tenantId, async () => {
+        const problem = passwordProblem(body.password, body.userName, await passwordPolicyOf(db, tenantId));
+        if (problem) throw badRequest(`Password: ${problem}`, { password: problem });
+        const [role] = await db
+          .select({ id: roles.id, expiresOn: tenants.expiresOn })
+          .from(roles)
+          .innerJoin(tenants, and(eq(tenants.id, roles.tenantId), eq(tenants.enabled, true)))
+          .where(
+            and(eq(roles.id, roleId), eq(roles.tenantId, tenantId), eq(roles.enabled, true), eq(roles.isSuper, false)),
+          );
+        if (!role || (role.expiresOn && role.expiresOn < today(now()))) throw noRole();
+        const passwordHash = await hashPassword(body.password);
+        return db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(users)
+            .values({
+              tenantId,
+              userName: body.userName,
+              userKey: userKeyOf(body.userName),
+              userTrueName: body.userTrueName,
+              passwordHash,
+              phone: body.phone,
+              email: body.email,
+            })
+            .onConflictDoNothing({ target: users.userKey })
+            .returning({ id: users.id });
+          if (!created) throw badRequest('This user name is taken', { userName: 'this user name is taken' });
+          await tx.insert(userRoles).values({ tenantId, userId: created.id, roleId: role.id });
+          return created;
+        });
       });
     },
 
     async modifyPwd(userId: number, sessionId: string, body: ModifyPwdBody) {
-      const policy = await loadLoginSettings(db);
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!user || !(await verifyPassword(user.passwordHash, body.oldPwd))) {
         throw badRequest('The current password is incorrect', { oldPwd: 'the current password is incorrect' });
@@ -123,13 +148,13 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
           newPwd: 'must differ from the current password',
         });
       }
-      const problem = passwordProblem(body.newPwd, user.userName, policy);
+      const problem = passwordProblem(body.newPwd, user.userName, await passwordPolicyOf(db, user.tenantId));
       if (problem) throw badRequest(`New password: ${problem}`, { newPwd: problem });
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(body.newPwd), mustChangePassword: false, updatedAt: now() })
         .where(and(eq(users.id, userId)));
-      await sessions.revokeOthers(userId, sessionId);
+      await sessions.revokeOthers(user, sessionId);
     },
   };
 }

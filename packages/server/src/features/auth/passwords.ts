@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { type LoginSettings, passwordGapMessage, passwordPolicyGaps } from '@trestle/shared';
+import { type PasswordPolicy, passwordGapMessage, passwordPolicyGaps } from '@trestle/shared';
 
 // argon2id with the library's defaults (m = 19 MiB, t = 2, p = 1).
 export const hashPassword = (password: string) => hash(password);
@@ -30,7 +30,7 @@ const common = new Set([
 ]);
 
 /** The password policy: length, not the user name, not a well-known password (ASVS 6.2, no composition rules). */
-export function passwordProblem(password: string, userName: string, policy: LoginSettings): string | null {
+export function passwordProblem(password: string, userName: string, policy: PasswordPolicy): string | null {
   // [issue 4: site-login-settings] LoginSet's length and character classes, listed together
   const gaps = passwordPolicyGaps(password, policy);
   if (gaps.length === 1 && password.length < policy.passwordMinLength) return gaps[0] ?? '';

@@ -10,7 +10,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // Captcha on, the other sign-in settings at their defaults.
-  await t.database.db.insert(settings).values({ key: 'login', value: { captchaEnabled: true } });
+  await t.database.db
+    .insert(settings)
+    .values({ key: 'login', value: { captchaEnabled: true } })
+    .onConflictDoUpdate({ target: settings.key, set: { value: { captchaEnabled: true } } });
 });
 afterAll(() => t.close());
 // Each test starts with no failed sign-ins counted.

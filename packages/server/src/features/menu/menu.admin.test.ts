@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleGrants, roleMenus, roles, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { createOtherTenant } from '../../test/tenants.ts';
 import { hashPassword, userKeyOf } from '../auth/passwords.ts';
 
 let t: TestApp;
@@ -245,7 +246,7 @@ describe('the menu editor: writing', () => {
       })
       .returning();
     if (!role || !user) throw new Error('no role or user');
-    await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
+    await db.insert(userRoles).values({ tenantId: tenant.id, userId: user.id, roleId: role.id });
     const sysMenu = await menuByCode('SysMenu');
     await db.insert(roleMenus).values({ roleId: role.id, menuId: sysMenu.id });
     // Written by the owner past TenantMan's rule (menus are never in another tenant's package), to show
@@ -321,5 +322,47 @@ describe('the button catalogue editor', () => {
     expect((await get('/api/Button/getAll', pm)).statusCode).toBe(403);
     expect((await post('/api/Button/add', pm, newButton)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/Button/add', payload: newButton })).statusCode).toBe(401);
+  });
+});
+
+describe("the platform's catalogue and tenants, against another tenant's super admin", () => {
+  it('refuses every write to menus, buttons and tenants (403) even with the screens in its package, and changes nothing', async () => {
+    // The owner puts the platform's screens in acme's package past TenantMan's own rule, to show the
+    // platform administrator check holds by itself: a tenant's super admin is no platform administrator.
+    await createOtherTenant(t.database.db, 'acme', ['System', 'SysMenu', 'Button', 'TenantMan']);
+    const acme = await t.login('acme-admin', 'Other@2026');
+    const home = await menuByCode('Home');
+    const search = await buttonByCode('Search');
+    const { builtIn: _b, buttonIds: _i, ...homeFields } = home;
+    const { builtIn: _s, ...searchFields } = search;
+    const tenant = {
+      code: 'sneaky',
+      name: 'Sneaky',
+      expiresOn: null,
+      remark: '',
+      menuIds: [],
+      admin: { userName: 'sneaky-boss', userTrueName: 'Boss', password: 'Sneaky@2026x' },
+    };
+    const writes: [string, object][] = [
+      ['/api/menu/add', { ...input(home), code: 'Sneaky', url: '/sneaky' }],
+      ['/api/menu/update', { ...input(home), id: home.id, name: 'Hijacked' }],
+      ['/api/menu/move', { id: home.id, parentId: null, index: 5 }],
+      ['/api/menu/del', { id: home.id }],
+      ['/api/Button/add', { ...searchFields, id: undefined, code: 'Sneak' }],
+      ['/api/Button/update', { ...searchFields, name: 'Hijacked' }],
+      ['/api/Button/del', { id: search.id }],
+      ['/api/TenantMan/add', tenant],
+      ['/api/TenantMan/update', { id: 1, name: 'Hijacked', enabled: true, expiresOn: null, remark: '', menuIds: [] }],
+    ];
+    for (const [url, payload] of writes) {
+      const res = await post(url, acme, payload);
+      expect([url, res.statusCode, body(res).code]).toEqual([url, 403, 'forbidden']);
+    }
+    // The same screens answer its reads: only the writes are the platform administrator's.
+    expect((await get('/api/menu/getAll', acme)).statusCode).toBe(200);
+    expect(await menuByCode('Home')).toMatchObject({ ...homeFields, name: 'Home' });
+    expect(await buttonByCode('Search')).toMatchObject({ name: 'Search' });
+    expect((await t.database.db.select().from(tenants)).map((x) => x.name)).not.toContain('Hijacked');
+    expect((await t.database.db.select().from(tenants)).map((x) => x.code)).not.toContain('sneaky');
   });
 });

@@ -17,9 +17,10 @@ import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
+import { requirePlatformAdmin } from '../../http/platform.ts';
 import { createButtonService } from './buttons.service.ts';
 import { createMenuRepository } from './menu.repository.ts';
-import { createMenuService, requireSuperAdmin } from './menu.service.ts';
+import { createMenuService } from './menu.service.ts';
 
 /** The setup wizard's screen: in the setup visitor's menu whatever else the setup code opens. */
 const SETUP_HOME_MENU = 'LoginSet';
@@ -42,7 +43,10 @@ export function menuRoutes(deps: { db: Db }) {
     };
     const menusAdmin = createMenuService(deps.db, menuCodesOfRoutes);
     const buttonsAdmin = createButtonService(deps.db);
-    const superOnly = async (req: FastifyRequest) => requireSuperAdmin(deps.db, authOf(req).userId);
+    // Menus and the button catalogue are shared by every tenant: a grant on the screen is not enough,
+    // changing them is the platform administrator's alone (a tenant's own super admin included).
+    const platformOnly = async (req: FastifyRequest) =>
+      requirePlatformAdmin(deps.db, authOf(req), 'change menus and buttons: every tenant shares them');
 
     // What the setup code opens, read off the routes: the menu codes and buttons of every route that
     // accepts it, and LoginSet, where the setup wizard lives.
@@ -98,17 +102,23 @@ export function menuRoutes(deps: { db: Db }) {
 
     r.post('/api/menu/add', {
       config: { permission: { menu: 'SysMenu', button: 'Add' } },
-      preHandler: superOnly,
-      schema: { tags: ['menu'], summary: 'Add a menu (super admin)', body: menuInputSchema, response: { 200: saved } },
+      preHandler: platformOnly,
+      schema: {
+        tags: ['menu'],
+        summary: 'Add a menu (platform administrator)',
+        body: menuInputSchema,
+        response: { 200: saved },
+      },
       handler: async (req) => envelope(await menusAdmin.add(req.body), 'Saved'),
     });
 
     r.post('/api/menu/update', {
       config: { permission: { menu: 'SysMenu', button: 'Update' } },
-      preHandler: superOnly,
+      preHandler: platformOnly,
       schema: {
         tags: ['menu'],
-        summary: 'Change a menu and the buttons it offers; a button taken away loses its grants (super admin)',
+        summary:
+          'Change a menu and the buttons it offers; a button taken away loses its grants (platform administrator)',
         body: menuUpdateSchema,
         response: { 200: saved },
       },
@@ -117,10 +127,10 @@ export function menuRoutes(deps: { db: Db }) {
 
     r.post('/api/menu/move', {
       config: { permission: { menu: 'SysMenu', button: 'Update' } },
-      preHandler: superOnly,
+      preHandler: platformOnly,
       schema: {
         tags: ['menu'],
-        summary: 'Move a menu under another (or to the top) at a position; never under itself (super admin)',
+        summary: 'Move a menu under another (or to the top) at a position; never under itself (platform administrator)',
         body: menuMoveSchema,
         response: { 200: done },
       },
@@ -132,10 +142,10 @@ export function menuRoutes(deps: { db: Db }) {
 
     r.post('/api/menu/del', {
       config: { permission: { menu: 'SysMenu', button: 'Delete' } },
-      preHandler: superOnly,
+      preHandler: platformOnly,
       schema: {
         tags: ['menu'],
-        summary: 'Delete a menu without sub-menus that no route names (super admin)',
+        summary: 'Delete a menu without sub-menus that no route names (platform administrator)',
         body: idBody,
         response: { 200: done },
       },
@@ -158,10 +168,10 @@ export function menuRoutes(deps: { db: Db }) {
 
     r.post('/api/Button/add', {
       config: { permission: { menu: 'Button', button: 'Add' } },
-      preHandler: superOnly,
+      preHandler: platformOnly,
       schema: {
         tags: ['menu'],
-        summary: 'Add a button (super admin)',
+        summary: 'Add a button (platform administrator)',
         body: buttonInputSchema,
         response: { 200: saved },
       },
@@ -170,10 +180,10 @@ export function menuRoutes(deps: { db: Db }) {
 
     r.post('/api/Button/update', {
       config: { permission: { menu: 'Button', button: 'Update' } },
-      preHandler: superOnly,
+      preHandler: platformOnly,
       schema: {
         tags: ['menu'],
-        summary: 'Change a button; a built-in keeps its code and function name (super admin)',
+        summary: 'Change a button; a built-in keeps its code and function name (platform administrator)',
         body: buttonUpdateSchema,
         response: { 200: saved },
       },
@@ -182,10 +192,10 @@ export function menuRoutes(deps: { db: Db }) {
 
     r.post('/api/Button/del', {
       config: { permission: { menu: 'Button', button: 'Delete' } },
-      preHandler: superOnly,
+      preHandler: platformOnly,
       schema: {
         tags: ['menu'],
-        summary: 'Delete a custom button with its offers and grants (super admin)',
+        summary: 'Delete a custom button with its offers and grants (platform administrator)',
         body: idBody,
         response: { 200: done },
       },

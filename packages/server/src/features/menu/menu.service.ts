@@ -1,27 +1,13 @@
 import { ErrorCode, type MenuInput, type MenuMove, type MenuRow, type MenuUpdate } from '@trestle/shared';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { buttons, menuButtons, menus, roleGrants, roles, userRoles } from '../../db/schema.ts';
-import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import { buttons, menuButtons, menus, roleGrants } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 
 type MenuRecord = typeof menus.$inferSelect;
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'No such menu');
 export const ruleBroken = (message: string) => new AppError(422, ErrorCode.unprocessable, message);
-
-/**
- * Menus and the button catalogue are shared by every tenant, so changing them takes more than a
- * grant on the screen: the caller must hold an enabled super-admin role (data, not a role name).
- */
-export async function requireSuperAdmin(db: Db, userId: number) {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.enabled, true), eq(roles.isSuper, true)))
-    .where(eq(userRoles.userId, userId))
-    .limit(1);
-  if (!row) throw forbidden('Only a super admin may change menus and buttons: every tenant shares them');
-}
 
 /**
  * The menu editor's rules: codes are unique, a code a route declares as its permission key keeps

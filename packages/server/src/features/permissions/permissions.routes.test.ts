@@ -72,7 +72,7 @@ beforeAll(async () => {
       passwordHash: pmUser?.passwordHash ?? '',
     })
     .returning();
-  await db.insert(userRoles).values({ userId: opsUser?.id ?? 0, roleId: role.ops });
+  await db.insert(userRoles).values({ tenantId, userId: opsUser?.id ?? 0, roleId: role.ops });
   ops = await t.login('ops', 'Pm@2026');
   const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other' }).returning();
   const [otherRole] = await db

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buttons,
@@ -45,7 +45,13 @@ beforeAll(async () => {
   ids.admin = rows.find((r) => r.code === 'admin')?.id ?? 0;
   ids.pm = rows.find((r) => r.code === 'pm')?.id ?? 0;
   ids.staff = rows.find((r) => r.code === 'staff')?.id ?? 0;
-  ids.business = (await db.select().from(roleTypes).where(eq(roleTypes.code, 'business')))[0]?.id ?? 0;
+  ids.business =
+    (
+      await db
+        .select()
+        .from(roleTypes)
+        .where(and(eq(roleTypes.code, 'business'), eq(roleTypes.tenantId, tenantId)))
+    )[0]?.id ?? 0;
   // ops: an administrator below the super admin, holding the Role, RoleType and Permission screens.
   const [opsRole] = await db
     .insert(roles)
@@ -69,7 +75,7 @@ beforeAll(async () => {
       passwordHash: pmUser?.passwordHash ?? '',
     })
     .returning();
-  await db.insert(userRoles).values({ userId: opsUser?.id ?? 0, roleId: ids.ops });
+  await db.insert(userRoles).values({ tenantId, userId: opsUser?.id ?? 0, roleId: ids.ops });
   ops = await t.login('ops', 'Pm@2026');
   const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other' }).returning();
   const [otherRole] = await db
@@ -170,10 +176,31 @@ describe('subtree rules for an administrator below the super admin', () => {
     expect(clerk?.isSuper).toBe(false);
   });
 
-  it('cannot change role types, which are shared by every tenant', async () => {
-    expect((await post('/api/roletype/addType', ops, { code: 'mine', name: 'Mine' })).statusCode).toBe(403);
+  it("changes its tenant's role types with the RoleType grant, never another tenant's", async () => {
+    const added = await post('/api/roletype/addType', ops, { code: 'mine', name: 'Mine' });
+    expect(added.statusCode).toBe(200);
+    const { id } = body(added).data as { id: number };
+    const [other] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'other'));
+    const [theirs] = await t.database.db
+      .insert(roleTypes)
+      .values({ tenantId: other?.id ?? 0, code: 'theirs', name: 'Theirs' })
+      .returning();
     const list = await t.app.inject({ method: 'GET', url: '/api/roletype/getList', headers: bearer(ops) });
-    expect(list.statusCode).toBe(200);
+    const listed = (body(list).data as { id: number }[]).map((x) => x.id);
+    expect(listed).toContain(id);
+    expect(listed).not.toContain(theirs?.id);
+    const rename = await post('/api/roletype/updateType', ops, { id: theirs?.id, code: 'theirs', name: 'Took it' });
+    expect(rename.statusCode).toBe(404);
+    expect((await post('/api/roletype/delType', ops, { id: theirs?.id })).statusCode).toBe(404);
+    const [after] = await t.database.db
+      .select()
+      .from(roleTypes)
+      .where(eq(roleTypes.id, theirs?.id ?? 0));
+    expect(after?.name).toBe('Theirs');
+    // A role may only be of its own tenant's types.
+    const typed = await post('/api/Role/addRole', ops, role({ roleTypeId: theirs?.id }));
+    expect(fieldErrors(typed)).toEqual({ roleTypeId: 'no such role type' });
+    expect((await post('/api/roletype/delType', ops, { id })).statusCode).toBe(200);
   });
 });
 

@@ -47,7 +47,7 @@ export function roleRoutes(deps: { db: Db }) {
         summary: 'The role types a role may have (for the role form)',
         response: { 200: envelopeSchema(z.array(roleTypeSchema)) },
       },
-      handler: async () => envelope(await types.list()),
+      handler: async (req) => envelope(await types.list(authOf(req))),
     });
 
     r.post('/api/Role/addRole', {
@@ -94,17 +94,17 @@ export function roleRoutes(deps: { db: Db }) {
       config: roleType('Search'),
       schema: {
         tags: typeTags,
-        summary: 'Role types (global)',
+        summary: "The tenant's role types",
         response: { 200: envelopeSchema(z.array(roleTypeSchema)) },
       },
-      handler: async () => envelope(await types.list()),
+      handler: async (req) => envelope(await types.list(authOf(req))),
     });
 
     r.post('/api/roletype/addType', {
       config: roleType('Add'),
       schema: {
         tags: typeTags,
-        summary: 'Create a role type (super admin)',
+        summary: 'Create a role type of the tenant',
         body: addRoleTypeBodySchema,
         response: { 200: idEnvelope },
       },
@@ -115,7 +115,7 @@ export function roleRoutes(deps: { db: Db }) {
       config: roleType('Update'),
       schema: {
         tags: typeTags,
-        summary: 'Edit a role type (super admin)',
+        summary: 'Edit a role type of the tenant',
         body: updateRoleTypeBodySchema,
         response: { 200: nullEnvelope },
       },
@@ -129,7 +129,7 @@ export function roleRoutes(deps: { db: Db }) {
       config: roleType('Delete'),
       schema: {
         tags: typeTags,
-        summary: 'Delete a role type no role uses (super admin)',
+        summary: 'Delete a role type of the tenant that no role uses',
         body: roleTypeIdBodySchema,
         response: { 200: nullEnvelope },
       },

@@ -39,9 +39,13 @@ export function createRoleService(db: Db) {
     }
   }
 
-  async function checkRoleType(roleTypeId: number | null) {
+  /** A role's type is one of its own tenant's (the composite foreign key of migration 0018 holds it too). */
+  async function checkRoleType(tenantId: number, roleTypeId: number | null) {
     if (roleTypeId === null) return;
-    const [found] = await db.select({ id: roleTypes.id }).from(roleTypes).where(eq(roleTypes.id, roleTypeId));
+    const [found] = await db
+      .select({ id: roleTypes.id })
+      .from(roleTypes)
+      .where(and(eq(roleTypes.id, roleTypeId), eq(roleTypes.tenantId, tenantId)));
     if (!found) throw badRequest('Role type: no such role type', { roleTypeId: 'no such role type' });
   }
 
@@ -86,7 +90,7 @@ export function createRoleService(db: Db) {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
       checkParent(scope, body.parentId);
       checkSuperFlag(scope, body.isSuper, false);
-      await checkRoleType(body.roleTypeId);
+      await checkRoleType(caller.tenantId, body.roleTypeId);
       const [created] = await db
         .insert(roles)
         .values({
@@ -115,7 +119,7 @@ export function createRoleService(db: Db) {
       if (scope.own.has(role.id) && (!body.enabled || body.isSuper === false)) {
         throw new AppError(422, ErrorCode.unprocessable, 'You cannot disable your own role or take its super flag');
       }
-      await checkRoleType(body.roleTypeId);
+      await checkRoleType(caller.tenantId, body.roleTypeId);
       const [same] = await db
         .select({ id: roles.id })
         .from(roles)
@@ -148,52 +152,63 @@ export function createRoleService(db: Db) {
 }
 
 /**
- * Role types are global, like the button catalogue: any admin reads them, only a super admin
- * changes them, and a type still grouping a role (of any tenant) cannot be deleted.
+ * Role types are each tenant's own labels for grouping its roles: the RoleType screen's grants decide
+ * who changes them, within the caller's tenant (row-level security keeps the others' out of sight), and
+ * a type still grouping a role cannot be deleted.
  */
 export function createRoleTypeService(db: Db) {
-  async function requireSuper(caller: Caller) {
-    const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
-    if (!scope.isSuper) throw forbidden('Role types are shared by every tenant: only a super admin changes them');
-  }
   const codeTakenType = () => badRequest('This code is taken', { code: 'this code is taken' });
+  const noSuchType = () => new AppError(404, ErrorCode.notFound, 'No such role type');
 
   return {
-    async list(): Promise<RoleType[]> {
+    async list(caller: Caller): Promise<RoleType[]> {
       const rows = await db
         .select({ id: roleTypes.id, code: roleTypes.code, name: roleTypes.name, roleCount: count(roles.id) })
         .from(roleTypes)
-        .leftJoin(roles, eq(roles.roleTypeId, roleTypes.id))
+        .leftJoin(roles, and(eq(roles.roleTypeId, roleTypes.id), eq(roles.tenantId, caller.tenantId)))
+        .where(eq(roleTypes.tenantId, caller.tenantId))
         .groupBy(roleTypes.id)
         .orderBy(asc(roleTypes.id));
       return rows;
     },
 
     async add(caller: Caller, body: AddRoleTypeBody) {
-      await requireSuper(caller);
-      const [created] = await db.insert(roleTypes).values(body).onConflictDoNothing().returning({ id: roleTypes.id });
+      const [created] = await db
+        .insert(roleTypes)
+        .values({ ...body, tenantId: caller.tenantId })
+        .onConflictDoNothing()
+        .returning({ id: roleTypes.id });
       if (!created) throw codeTakenType();
       return created;
     },
 
     async update(caller: Caller, body: UpdateRoleTypeBody) {
-      await requireSuper(caller);
-      const [same] = await db.select({ id: roleTypes.id }).from(roleTypes).where(eq(roleTypes.code, body.code));
+      const mine = eq(roleTypes.tenantId, caller.tenantId);
+      const [same] = await db
+        .select({ id: roleTypes.id })
+        .from(roleTypes)
+        .where(and(mine, eq(roleTypes.code, body.code)));
       if (same && same.id !== body.id) throw codeTakenType();
       const done = await db
         .update(roleTypes)
         .set({ code: body.code, name: body.name })
-        .where(eq(roleTypes.id, body.id))
+        .where(and(mine, eq(roleTypes.id, body.id)))
         .returning({ id: roleTypes.id });
-      if (!done.length) throw new AppError(404, ErrorCode.notFound, 'No such role type');
+      if (!done.length) throw noSuchType();
     },
 
     async del(caller: Caller, id: number) {
-      await requireSuper(caller);
-      const [used] = await db.select({ n: count() }).from(roles).where(eq(roles.roleTypeId, id));
+      const [type] = await db
+        .select({ id: roleTypes.id })
+        .from(roleTypes)
+        .where(and(eq(roleTypes.tenantId, caller.tenantId), eq(roleTypes.id, id)));
+      if (!type) throw noSuchType();
+      const [used] = await db
+        .select({ n: count() })
+        .from(roles)
+        .where(and(eq(roles.tenantId, caller.tenantId), eq(roles.roleTypeId, id)));
       if (used && used.n > 0) throw new AppError(409, ErrorCode.conflict, 'Roles are of this type; change them first');
-      const done = await db.delete(roleTypes).where(eq(roleTypes.id, id)).returning({ id: roleTypes.id });
-      if (!done.length) throw new AppError(404, ErrorCode.notFound, 'No such role type');
+      await db.delete(roleTypes).where(and(eq(roleTypes.tenantId, caller.tenantId), eq(roleTypes.id, id)));
     },
   };
 }

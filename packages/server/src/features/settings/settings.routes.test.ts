@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { roles, users } from '../../db/schema.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -34,8 +34,11 @@ const site = {
 const PNG_1PX =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
+/** LoginSet as the platform administrator reads it, without the answer's scope: a body to save again. */
 async function loginDefaults() {
-  return body(await get('/api/loginSet/get', admin)).data as Record<string, unknown>;
+  const { scope, ...current } = body(await get('/api/loginSet/get', admin)).data as Record<string, unknown>;
+  expect(scope).toBe('platform');
+  return current;
 }
 
 describe('SiteConfig', () => {
@@ -158,10 +161,16 @@ describe('LoginSet', () => {
       'passwordMinLength',
       'title',
     ]);
-    const superRole = await post('/api/loginSet/save', { ...current, defaultRoleCode: 'admin' }, admin);
-    expect(fieldErrors(superRole)).toEqual({ defaultRoleCode: 'a super role may not be the default' });
-    const none = await post('/api/loginSet/save', { ...current, defaultRoleCode: 'nope' }, admin);
-    expect(fieldErrors(none)).toEqual({ defaultRoleCode: 'no such role' });
+    const roleIds = new Map((await t.database.db.select().from(roles)).map((r) => [r.code, r.id]));
+    const superRole = await post('/api/loginSet/save', { ...current, registerRoleId: roleIds.get('admin') }, admin);
+    expect(fieldErrors(superRole)).toEqual({ registerRoleId: 'a super role may not be the default' });
+    const none = await post('/api/loginSet/save', { ...current, registerRoleId: 999999 }, admin);
+    expect(fieldErrors(none)).toEqual({ registerRoleId: 'no such role in this tenant' });
+    const unnamed = await post('/api/loginSet/save', { ...current, registerTenantId: null }, admin);
+    expect(fieldErrors(unnamed)).toEqual({
+      registerTenantId: 'pick the tenant new accounts join',
+      registerRoleId: 'pick the tenant first',
+    });
   });
 
   it('locks a name after the configured 3 failures, on the very next sign-in', async () => {

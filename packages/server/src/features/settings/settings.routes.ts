@@ -1,21 +1,23 @@
 import {
   envelopeSchema,
-  type LoginSettingsBody,
-  loginSettingsBodySchema,
+  loginSettingsSaveSchema,
+  loginSettingsViewSchema,
   passwordPolicySchema,
   publicSiteSchema,
-  type SiteSettingsBody,
-  siteSettingsBodySchema,
+  registerOptionsSchema,
+  siteSettingsSaveSchema,
+  siteSettingsViewSchema,
 } from '@trestle/shared';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { roles } from '../../db/schema.ts';
-import { badRequest, envelope } from '../../http/errors.ts';
-import { loadLoginSettings } from '../auth/login-settings.ts';
-import { saveSetting, siteSettings, tokenLifetimes } from './site-settings.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { authOf } from '../../http/auth.ts';
+import { envelope } from '../../http/errors.ts';
+import { loadLoginSettings, passwordPolicyOf, registrationOpen } from '../auth/login-settings.ts';
+import { createSettingsService } from './settings.service.ts';
+import { siteSettings, tenantSiteSettings } from './site-settings.ts';
 
 type Deps = { db: Db; now: () => Date; lifetimes: { accessTokenMinutes: number; sessionMaxHours: number } };
 
@@ -28,54 +30,41 @@ const shellSchema = z.object({
   uploadKinds: z.array(z.string()),
 });
 
-const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
-  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  jpeg: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
-  gif: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-/** An image data URL whose bytes really are the type it names (the zod schema checked the shape). */
-function checkImage(dataUrl: string, field: string) {
-  if (!dataUrl) return;
-  const [, kind = '', base64 = ''] = /^data:image\/(\w+);base64,(.*)$/s.exec(dataUrl) ?? [];
-  if (!SIGNATURES[kind]?.(Buffer.from(base64, 'base64')))
-    throw badRequest(`${field}: the content is not the image type it claims`, { [field]: 'not a valid image' });
-}
+const scopes =
+  "The platform administrator reads and saves the platform's values (every tenant's defaults; `scope: 'platform'`). " +
+  "Another tenant's administrator reads and saves only its tenant's own fields (`scope: 'tenant'`); a save naming " +
+  'any other field is refused with 403 and a field error per such field, and nothing is written.';
 
 /** SiteConfig and LoginSet: typed settings, validated by the shared schemas, applied on the next call. */
 export function settingsRoutes(deps: Deps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-
-    const currentSite = async (): Promise<SiteSettingsBody> => {
-      const s = await siteSettings(deps.db);
-      return { ...s, ...(await tokenLifetimes(deps.db, deps.lifetimes)) };
-    };
-    const currentLogin = async (): Promise<LoginSettingsBody> => loadLoginSettings(deps.db);
+    const service = createSettingsService(deps.db, deps.lifetimes);
 
     r.get('/api/siteConfig/get', {
       config: { permission: { menu: 'SiteConfig', button: 'Search' } },
       schema: {
         tags: ['settings'],
-        summary: 'The site settings in force',
-        response: { 200: envelopeSchema(siteSettingsBodySchema) },
+        summary: 'The site settings the caller may set',
+        description: scopes,
+        response: { 200: envelopeSchema(siteSettingsViewSchema) },
       },
-      handler: async () => envelope(await currentSite()),
+      handler: async (req) => envelope(await service.siteView(authOf(req))),
     });
 
     r.post('/api/siteConfig/save', {
       config: { permission: { menu: 'SiteConfig', button: 'Update' } },
       schema: {
         tags: ['settings'],
-        summary: 'Save the site settings; every node applies them within 5 s, this one at once',
-        body: siteSettingsBodySchema,
-        response: { 200: envelopeSchema(siteSettingsBodySchema) },
+        summary: 'Save site settings (fields left out keep their values); every node applies them within 5 s',
+        description: `${scopes} Token lifetimes, upload limits and log retention are platform-wide.`,
+        body: siteSettingsSaveSchema,
+        response: { 200: envelopeSchema(siteSettingsViewSchema) },
       },
       handler: async (req) => {
-        checkImage(req.body.logo, 'logo');
-        await saveSetting(deps.db, 'site', req.body, deps.now());
-        return envelope(await currentSite(), 'Saved');
+        const me = authOf(req);
+        await service.saveSite(me, req.body, deps.now());
+        return envelope(await service.siteView(me), 'Saved');
       },
     });
 
@@ -84,11 +73,11 @@ export function settingsRoutes(deps: Deps) {
       config: { permission: 'signedIn', allowedBeforePasswordChange: true },
       schema: {
         tags: ['settings'],
-        summary: 'What every signed-in screen uses: name, logo, footer, list page size, upload limits',
+        summary: "What every signed-in screen uses: the tenant's name, logo, footer and page size, the upload limits",
         response: { 200: envelopeSchema(shellSchema) },
       },
-      handler: async () => {
-        const s = await siteSettings(deps.db);
+      handler: async (req) => {
+        const s = await tenantSiteSettings(deps.db, authOf(req).tenantId);
         return envelope({
           systemName: s.systemName,
           logo: s.logo,
@@ -104,7 +93,7 @@ export function settingsRoutes(deps: Deps) {
       config: { permission: 'public' },
       schema: {
         tags: ['settings'],
-        summary: 'What the anonymous sign-in page may know, and nothing else',
+        summary: "What the anonymous sign-in page may know (the platform's values), and nothing else",
         response: { 200: envelopeSchema(publicSiteSchema) },
       },
       handler: async () => {
@@ -115,7 +104,7 @@ export function settingsRoutes(deps: Deps) {
           title: login.title,
           background: login.background,
           captchaEnabled: login.captchaEnabled,
-          registerEnabled: login.registerEnabled,
+          registerEnabled: registrationOpen(login),
         });
       },
     });
@@ -124,18 +113,29 @@ export function settingsRoutes(deps: Deps) {
       config: { permission: 'public' },
       schema: {
         tags: ['settings'],
-        summary: 'The password policy, so the register and change-password forms check what the server checks',
+        summary: "The password policy a new account must meet (the registration tenant's), for the register form",
         response: { 200: envelopeSchema(passwordPolicySchema) },
       },
       handler: async () => {
-        const s = await loadLoginSettings(deps.db);
-        return envelope({
-          passwordMinLength: s.passwordMinLength,
-          passwordUpper: s.passwordUpper,
-          passwordLower: s.passwordLower,
-          passwordDigit: s.passwordDigit,
-          passwordSymbol: s.passwordSymbol,
-        });
+        const login = await loadLoginSettings(deps.db);
+        const tenantId = registrationOpen(login) ? login.registerTenantId : null;
+        const policy =
+          tenantId === null ? login : await withTenant(tenantId, () => passwordPolicyOf(deps.db, tenantId));
+        return envelope(policyOf(policy));
+      },
+    });
+
+    r.get('/api/user/myPasswordPolicy', {
+      config: { permission: 'signedIn', allowedBeforePasswordChange: true },
+      schema: {
+        tags: ['settings'],
+        summary: "The password policy of the caller's own tenant, for the change-password form",
+        response: { 200: envelopeSchema(passwordPolicySchema) },
+      },
+      handler: async (req) => {
+        const me = authOf(req);
+        const home = me.homeTenantId ?? me.tenantId;
+        return envelope(policyOf(await withTenant(home, () => passwordPolicyOf(deps.db, home))));
       },
     });
 
@@ -143,42 +143,46 @@ export function settingsRoutes(deps: Deps) {
       config: { permission: { menu: 'LoginSet', button: 'Search' } },
       schema: {
         tags: ['settings'],
-        summary: 'The sign-in settings in force',
-        response: { 200: envelopeSchema(loginSettingsBodySchema) },
+        summary: 'The sign-in settings the caller may set',
+        description: `${scopes} A tenant's administrator sets its users' password policy; the rest is platform-wide.`,
+        response: { 200: envelopeSchema(loginSettingsViewSchema) },
       },
-      handler: async () => envelope(await currentLogin()),
+      handler: async (req) => envelope(await service.loginView(authOf(req))),
     });
 
     r.post('/api/loginSet/save', {
       config: { permission: { menu: 'LoginSet', button: 'Update' } },
       schema: {
         tags: ['settings'],
-        summary: 'Save the sign-in settings; the next sign-in uses them',
-        body: loginSettingsBodySchema,
-        response: { 200: envelopeSchema(loginSettingsBodySchema) },
+        summary: 'Save sign-in settings (fields left out keep their values); the next sign-in uses them',
+        description: `${scopes} With registration on, registerTenantId and registerRoleId name an enabled tenant and one of its enabled roles that is not super.`,
+        body: loginSettingsSaveSchema,
+        response: { 200: envelopeSchema(loginSettingsViewSchema) },
       },
       handler: async (req) => {
-        await saveLoginSettings(deps.db, req.body, deps.now());
-        return envelope(await currentLogin(), 'Saved');
+        const me = authOf(req);
+        await service.saveLogin(me, req.body, deps.now());
+        return envelope(await service.loginView(me), 'Saved');
       },
+    });
+
+    r.get('/api/loginSet/registerOptions', {
+      config: { permission: { menu: 'LoginSet', button: 'Search' }, setupAccess: true },
+      schema: {
+        tags: ['settings'],
+        summary: 'Where self-registration may land: enabled tenants with their enabled roles that are not super',
+        description: 'The platform administrator only (and first-run setup); anyone else gets 403.',
+        response: { 200: envelopeSchema(registerOptionsSchema) },
+      },
+      handler: async (req) => envelope(await service.registerOptions(authOf(req))),
     });
   };
 }
 
-/**
- * Validates what the schema cannot (the background's bytes; the default role exists and is no
- * super role, so self-registration can never hand out administration) and saves.
- */
-export async function saveLoginSettings(db: Db, body: LoginSettingsBody, at: Date) {
-  checkImage(body.background, 'background');
-  const [role] = await db
-    .select({ isSuper: roles.isSuper })
-    .from(roles)
-    .where(and(eq(roles.code, body.defaultRoleCode), eq(roles.enabled, true)));
-  if (!role) throw badRequest('defaultRoleCode: no enabled role has this code', { defaultRoleCode: 'no such role' });
-  if (role.isSuper)
-    throw badRequest('defaultRoleCode: self-registration may not grant a super role', {
-      defaultRoleCode: 'a super role may not be the default',
-    });
-  await saveSetting(db, 'login', body, at);
-}
+const policyOf = (s: z.infer<typeof passwordPolicySchema>) => ({
+  passwordMinLength: s.passwordMinLength,
+  passwordUpper: s.passwordUpper,
+  passwordLower: s.passwordLower,
+  passwordDigit: s.passwordDigit,
+  passwordSymbol: s.passwordSymbol,
+});

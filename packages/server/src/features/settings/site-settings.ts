@@ -1,7 +1,8 @@
-import { type SiteSettings, siteSettingsSchema } from '@trestle/shared';
+import { type SiteSettings, siteSettingsSchema, TENANT_SITE_FIELDS } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
+import { pickFields, tenantOverride } from '../../db/settings-store.ts';
 
 /**
  * How long a node trusts its cached copy. The node that saves drops its copy at once; other nodes
@@ -15,7 +16,11 @@ const cache = new WeakMap<Db, Entry>();
 // Bumped by every save: a read that began before a save must not put its older value in the cache.
 const generation = new WeakMap<Db, number>();
 
-/** The 'site' settings (SiteConfig) through a small cache: read on every use, applied without a restart. */
+/**
+ * The platform's 'site' settings (SiteConfig) through a small cache: read on every use, applied without
+ * a restart. Token lifetimes and upload limits come from here for every tenant; the anonymous sign-in
+ * page shows its name and logo.
+ */
 export async function siteSettings(db: Db): Promise<SiteSettings> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
@@ -27,7 +32,15 @@ export async function siteSettings(db: Db): Promise<SiteSettings> {
   return value;
 }
 
-/** Writes one settings key and drops this node's cached copy, so the next call reads the new value. */
+/** The site settings a tenant's users see: the platform's, with the fields the tenant's admin set. */
+export async function tenantSiteSettings(db: Db, tenantId: number): Promise<SiteSettings> {
+  const platform = await siteSettings(db);
+  const own = pickFields(await tenantOverride(db, tenantId, 'site'), TENANT_SITE_FIELDS);
+  const parsed = siteSettingsSchema.safeParse({ ...platform, ...own });
+  return parsed.success ? parsed.data : platform;
+}
+
+/** Writes one platform settings key and drops this node's cached copy, so the next call reads the new value. */
 export async function saveSetting(db: Db, key: 'site' | 'login', value: unknown, at: Date) {
   await db
     .insert(settings)

@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { roles, settings, tenants, userRoles, users } from '../../db/schema.ts';
+import { withTenant } from '../../db/tenant.ts';
 
 const SETUP_KEY = 'setup';
 
@@ -11,13 +12,18 @@ const SETUP_KEY = 'setup';
  * without sign-in only while this is true, and only with the setup code.
  */
 export async function setupState(db: Db): Promise<{ setupOpen: boolean }> {
-  const [admin] = await db
-    .select({ id: users.id })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.isSuper, true), eq(roles.enabled, true)))
-    .innerJoin(users, and(eq(users.id, userRoles.userId), eq(users.enabled, true)))
-    .innerJoin(tenants, and(eq(tenants.id, users.tenantId), eq(tenants.isPlatform, true)))
-    .limit(1);
+  const [platform] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.isPlatform, true));
+  if (!platform) return { setupOpen: true };
+  // Read as the platform tenant: its users and roles are under row-level security like any tenant's.
+  const [admin] = await withTenant(platform.id, () =>
+    db
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.isSuper, true), eq(roles.enabled, true)))
+      .innerJoin(users, and(eq(users.id, userRoles.userId), eq(users.enabled, true)))
+      .where(eq(users.tenantId, platform.id))
+      .limit(1),
+  );
   return { setupOpen: !admin };
 }
 

@@ -7,16 +7,17 @@ import {
   setupLoginSetBodySchema,
   setupStateSchema,
 } from '@trestle/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { roles, tenants, userRoles, users } from '../../db/schema.ts';
+import { platformTenantId, withTenant } from '../../db/tenant.ts';
 import { badRequest, envelope, forbidden } from '../../http/errors.ts';
 import { loadLoginSettings } from '../auth/login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf } from '../auth/passwords.ts';
-import { saveLoginSettings } from '../settings/settings.routes.ts';
+import { savePlatformLoginSettings } from '../settings/settings.service.ts';
 import { checkSetupCode, issueSetupCode, setupState, spendSetupCode } from './setup-state.ts';
 
 type Deps = { db: Db; now: () => Date; rateLimitPerMinute: number };
@@ -82,7 +83,7 @@ export function setupRoutes(deps: Deps) {
       },
       handler: async (req) => {
         await requireCode(req.body.code);
-        await saveLoginSettings(deps.db, req.body.login, deps.now());
+        await savePlatformLoginSettings(deps.db, req.body.login, deps.now());
         return envelope(await loadLoginSettings(deps.db), 'Saved');
       },
     });
@@ -103,14 +104,22 @@ export function setupRoutes(deps: Deps) {
   };
 }
 
-/** The user, linked to the first tenant's super role (created if the seed made none), and the code spent: one transaction. */
+/**
+ * The user, linked to the platform tenant's super role (created if the seed made none), and the code
+ * spent: one transaction, bound to the platform tenant (its rows are under row-level security).
+ */
 async function createFirstAdmin(db: Db, body: SetupAdminBody) {
   const problem = passwordProblem(body.password, body.userName, await loadLoginSettings(db));
   if (problem) throw badRequest(`Password: ${problem}`, { password: problem });
   const passwordHash = await hashPassword(body.password);
+  const platform = await platformTenantId(db);
+  return withTenant(platform, () => firstAdminIn(db, platform, body, passwordHash));
+}
+
+async function firstAdminIn(db: Db, platform: number, body: SetupAdminBody, passwordHash: string) {
   return db.transaction(async (tx) => {
     if (!(await spendSetupCode(tx))) throw forbidden('Setup is finished: sign in as an administrator');
-    const [tenant] = await tx.select().from(tenants).orderBy(asc(tenants.id)).limit(1);
+    const [tenant] = await tx.select().from(tenants).where(eq(tenants.id, platform));
     if (!tenant) throw badRequest('No tenant exists: run the seed first');
     const [existing] = await tx
       .select()
@@ -137,7 +146,7 @@ async function createFirstAdmin(db: Db, body: SetupAdminBody) {
       .onConflictDoNothing({ target: users.userKey })
       .returning({ id: users.id });
     if (!created) throw badRequest('This user name is taken', { userName: 'this user name is taken' });
-    await tx.insert(userRoles).values({ userId: created.id, roleId: role.id });
+    await tx.insert(userRoles).values({ tenantId: tenant.id, userId: created.id, roleId: role.id });
     return created;
   });
 }

@@ -29,7 +29,8 @@ const loginSet = {
   background: '',
   captchaEnabled: false,
   registerEnabled: false,
-  defaultRoleCode: 'staff',
+  registerTenantId: null,
+  registerRoleId: null,
   lockoutThreshold: 4,
   lockoutMinutes: 20,
   passwordMinLength: 10,
@@ -92,7 +93,8 @@ describe('first-run setup', () => {
     }[];
     expect(menu.map((m) => [m.url, codesOf(m.permission)])).toEqual([
       ['', []],
-      ['/LoginSet', []],
+      // LoginSet's Search: where registration may land, for the wizard's sign-in settings.
+      ['/LoginSet', ['Search']],
       ['/TenantMan', ['Add', 'Search', 'Update']],
       ['/DataSourceMan', ['Add', 'Delete', 'Search', 'Update']],
     ]);
@@ -162,7 +164,7 @@ describe('first-run setup', () => {
     expect(await setupState(t.database.db)).toEqual({ setupOpen: false });
     const token = await t.login('root', firstAdmin.password);
     const loginSetNow = await t.app.inject({ method: 'GET', url: '/api/loginSet/get', headers: bearer(token) });
-    expect([loginSetNow.statusCode, body(loginSetNow).data]).toEqual([200, loginSet]);
+    expect([loginSetNow.statusCode, body(loginSetNow).data]).toEqual([200, { ...loginSet, scope: 'platform' }]);
   });
 
   it('is spent afterwards: every anonymous setup route answers 403, the state says closed, no new code', async () => {

@@ -8,17 +8,30 @@ import {
   tenantSwitchSchema,
   tenantUpdateSchema,
 } from '@trestle/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
+import { requirePlatformAdmin } from '../../http/platform.ts';
 import type { Sessions } from '../../http/sessions.ts';
 import { createTenantService } from './tenants.service.ts';
 
 const MENU = 'TenantMan';
+
+/**
+ * Adding and changing tenants belongs to the whole platform: its administrator's alone (or first-run
+ * setup's, before one exists), even for a role of the platform tenant granted TenantMan's buttons.
+ */
+function platformOnly(db: Db) {
+  return async (req: FastifyRequest) => {
+    const me = authOf(req);
+    if (!me.setup) await requirePlatformAdmin(db, me, 'add or change tenants');
+  };
+}
 
 /** /TenantMan: the platform's tenants, their packages and admins; a platform admin switches into one. */
 export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date }) {
@@ -66,6 +79,7 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
         body: tenantAddSchema,
         response: { 200: envelopeSchema(z.object({ id: z.number() })) },
       },
+      preHandler: platformOnly(deps.db),
       handler: async (req) => envelope(await service.add(req.body), 'Saved'),
     });
 
@@ -77,6 +91,7 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
         body: tenantUpdateSchema,
         response: { 200: envelopeSchema(z.null()) },
       },
+      preHandler: platformOnly(deps.db),
       handler: async (req) => {
         await service.update(req.body);
         return envelope(null, 'Saved');
@@ -96,10 +111,13 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
       },
       handler: async (req) => {
         const me = authOf(req);
-        const target = await service.checkSwitch(me.userId, req.body.tenantId);
-        const token = await deps.sessions.open(
-          { id: me.userId, tenantId: target.id },
-          { address: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+        const { target, homeTenantId } = await service.checkSwitch(me.userId, req.body.tenantId);
+        // The new session is the target tenant's row; the one ending is the current tenant's.
+        const token = await withTenant(target.id, () =>
+          deps.sessions.open(
+            { id: me.userId, tenantId: target.id, homeTenantId },
+            { address: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+          ),
         );
         await deps.sessions.revoke(me.sessionId);
         return envelope(token, `Now working in ${target.name}`);

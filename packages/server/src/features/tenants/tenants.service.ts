@@ -9,7 +9,8 @@ import {
 import { and, asc, count, eq, gt, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { actAsTenant, type Db } from '../../db/client.ts';
 import { menus, organizations, roles, sessions, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
-import { seedDictionaries } from '../../db/seed.ts';
+import { seedDictionaries, seedRoleTypes } from '../../db/seed.ts';
+import { withTenant } from '../../db/tenant.ts';
 import { BASE_MENUS } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
@@ -28,6 +29,16 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 export type TenantService = ReturnType<typeof createTenantService>;
 
 export function createTenantService(db: Db, now: () => Date) {
+  /** A tenant's admin's user name and its number of users, read as that tenant. */
+  const membersOf = (tenantId: number, adminUserId: number | null) =>
+    withTenant(tenantId, async () => {
+      const [admin] = adminUserId
+        ? await db.select({ userName: users.userName }).from(users).where(eq(users.id, adminUserId))
+        : [];
+      const [members] = await db.select({ n: count() }).from(users).where(eq(users.tenantId, tenantId));
+      return { adminUserName: admin?.userName ?? null, users: members?.n ?? 0 };
+    });
+
   /** The package as given, refused if it names an unknown or platform-only menu. */
   async function checkPackage(menuIds: number[]) {
     if (menuIds.length === 0) return;
@@ -52,10 +63,6 @@ export function createTenantService(db: Db, now: () => Date) {
     async list(q: string, page: number, rows: number): Promise<{ rows: TenantRow[]; total: number }> {
       const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
       const where = q ? or(ilike(tenants.code, like), ilike(tenants.name, like)) : undefined;
-      // Written out, not interpolated: Drizzle leaves a column of the outer table unqualified, and inside
-      // the subquery a bare "id" would be the user's own id.
-      const admin = sql<string | null>`(select u.user_name from users u where u.id = tenants.admin_user_id)`;
-      const members = sql<number>`(select count(*)::int from users u where u.tenant_id = tenants.id)`;
       const [found, [total]] = await Promise.all([
         db
           .select({
@@ -66,8 +73,7 @@ export function createTenantService(db: Db, now: () => Date) {
             isPlatform: tenants.isPlatform,
             expiresOn: tenants.expiresOn,
             remark: sql<string>`coalesce(${tenants.remark}, '')`,
-            adminUserName: admin,
-            users: members,
+            adminUserId: tenants.adminUserId,
           })
           .from(tenants)
           .where(where)
@@ -76,20 +82,20 @@ export function createTenantService(db: Db, now: () => Date) {
           .offset((page - 1) * rows),
         db.select({ n: count() }).from(tenants).where(where),
       ]);
-      return { rows: found, total: total?.n ?? 0 };
+      // Each tenant's users are read as that tenant (row-level security), one page of tenants at a time.
+      const listed: TenantRow[] = [];
+      for (const { adminUserId, ...tenant } of found)
+        listed.push({ ...tenant, ...(await membersOf(tenant.id, adminUserId)) });
+      return { rows: listed, total: total?.n ?? 0 };
     },
 
     async get(id: number): Promise<TenantDetail> {
       const [tenant] = await db.select().from(tenants).where(eq(tenants.id, id));
       if (!tenant) throw noSuchTenant();
-      const packaged = await db.transaction(async (tx) => {
-        await actAsTenant(tx, id);
-        return tx.select({ menuId: tenantMenus.menuId }).from(tenantMenus).where(eq(tenantMenus.tenantId, id));
-      });
-      const [admin] = tenant.adminUserId
-        ? await db.select({ userName: users.userName }).from(users).where(eq(users.id, tenant.adminUserId))
-        : [];
-      const [members] = await db.select({ n: count() }).from(users).where(eq(users.tenantId, id));
+      const packaged = await withTenant(id, () =>
+        db.select({ menuId: tenantMenus.menuId }).from(tenantMenus).where(eq(tenantMenus.tenantId, id)),
+      );
+      const members = await membersOf(id, tenant.adminUserId);
       return {
         id: tenant.id,
         code: tenant.code,
@@ -98,8 +104,7 @@ export function createTenantService(db: Db, now: () => Date) {
         isPlatform: tenant.isPlatform,
         expiresOn: tenant.expiresOn,
         remark: tenant.remark ?? '',
-        adminUserName: admin?.userName ?? null,
-        users: members?.n ?? 0,
+        ...members,
         menuIds: packaged.map((p) => p.menuId),
       };
     },
@@ -139,6 +144,8 @@ export function createTenantService(db: Db, now: () => Date) {
           .onConflictDoNothing({ target: tenants.code })
           .returning({ id: tenants.id });
         if (!tenant) throw badRequest('This tenant code is taken', { code: 'this code is taken' });
+        // Its users, roles and the rest are the new tenant's rows: written as that tenant.
+        await actAsTenant(tx, tenant.id);
         const [admin] = await tx
           .insert(users)
           .values({
@@ -157,11 +164,12 @@ export function createTenantService(db: Db, now: () => Date) {
           .values({ tenantId: tenant.id, code: 'admin', name: 'Administrator', isSuper: true })
           .returning({ id: roles.id });
         if (!role) throw new Error('the admin role was not written');
-        await tx.insert(userRoles).values({ userId: admin.id, roleId: role.id });
+        await tx.insert(userRoles).values({ tenantId: tenant.id, userId: admin.id, roleId: role.id });
         await tx.update(tenants).set({ adminUserId: admin.id }).where(eq(tenants.id, tenant.id));
         await setPackage(tx, tenant.id, body.menuIds);
         await tx.insert(organizations).values({ tenantId: tenant.id, code: 'HQ', name: body.name, type: 'company' });
         await seedDictionaries(tx, tenant.id, admin.id);
+        await seedRoleTypes(tx, tenant.id);
         return tenant;
       });
     },
@@ -179,11 +187,13 @@ export function createTenantService(db: Db, now: () => Date) {
           .set({ name: body.name, enabled: body.enabled, expiresOn: body.expiresOn, remark: body.remark })
           .where(eq(tenants.id, body.id));
         if (!tenant.isPlatform) await setPackage(tx, body.id, body.menuIds);
-        if (!body.enabled)
+        if (!body.enabled) {
+          await actAsTenant(tx, body.id);
           await tx
             .update(sessions)
             .set({ revokedAt: now() })
             .where(and(eq(sessions.tenantId, body.id), isNull(sessions.revokedAt)));
+        }
       });
     },
 
@@ -193,7 +203,7 @@ export function createTenantService(db: Db, now: () => Date) {
      */
     async checkSwitch(userId: number, tenantId: number) {
       const [me] = await db
-        .select({ isPlatform: tenants.isPlatform })
+        .select({ homeTenantId: users.tenantId })
         .from(users)
         .innerJoin(tenants, eq(tenants.id, users.tenantId))
         .innerJoin(userRoles, eq(userRoles.userId, users.id))
@@ -205,7 +215,7 @@ export function createTenantService(db: Db, now: () => Date) {
       if (!target) throw noSuchTenant();
       if (!target.enabled || (target.expiresOn && target.expiresOn < today(now())))
         throw new AppError(422, ErrorCode.unprocessable, 'This tenant is disabled or expired');
-      return target;
+      return { target, homeTenantId: me.homeTenantId };
     },
   };
 }

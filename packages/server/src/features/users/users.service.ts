@@ -15,8 +15,9 @@ import { loginFailures, organizations, sessions, userRoles, users } from '../../
 import { userOrganizations } from '../../db/schema-users.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
+import { endSessionsOf } from '../../http/sessions.ts';
 // The password policy and the user key are the sign-in's; reused here so both apply one rule.
-import { loadLoginSettings } from '../auth/login-settings.ts';
+import { passwordPolicyOf } from '../auth/login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf } from '../auth/passwords.ts';
 
 type Caller = { userId: number; tenantId: number };
@@ -80,15 +81,16 @@ export function createUserService(db: Db, now: () => Date) {
     return { orgIds, roleIds: [...new Set(f.roleIds)] };
   }
 
-  async function passwordCheck(password: string, userName: string, field: string) {
-    const problem = passwordProblem(password, userName, await loadLoginSettings(db));
+  async function passwordCheck(tenantId: number, password: string, userName: string, field: string) {
+    const problem = passwordProblem(password, userName, await passwordPolicyOf(db, tenantId));
     if (problem) throw badRequest(`Password: ${problem}`, { [field]: problem });
   }
 
   async function writeLinks(tx: Db, tenantId: number, userId: number, links: { orgIds: number[]; roleIds: number[] }) {
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     await tx.delete(userOrganizations).where(eq(userOrganizations.userId, userId));
-    if (links.roleIds.length) await tx.insert(userRoles).values(links.roleIds.map((roleId) => ({ userId, roleId })));
+    if (links.roleIds.length)
+      await tx.insert(userRoles).values(links.roleIds.map((roleId) => ({ tenantId, userId, roleId })));
     if (links.orgIds.length) {
       await tx
         .insert(userOrganizations)
@@ -96,12 +98,7 @@ export function createUserService(db: Db, now: () => Date) {
     }
   }
 
-  async function revokeAll(userId: number) {
-    await db
-      .update(sessions)
-      .set({ revokedAt: now() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  }
+  const revokeAll = (user: { id: number; tenantId: number }) => endSessionsOf(db, user, now());
 
   return {
     async list(caller: Caller, q: ListQuery): Promise<UserList> {
@@ -195,7 +192,7 @@ export function createUserService(db: Db, now: () => Date) {
     async add(caller: Caller, body: z.output<typeof addUserBodySchema>): Promise<{ id: number }> {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
       const links = await checkFields(caller, scope, body);
-      await passwordCheck(body.password, body.userName, 'password');
+      await passwordCheck(caller.tenantId, body.password, body.userName, 'password');
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const [created] = await tx
@@ -251,18 +248,18 @@ export function createUserService(db: Db, now: () => Date) {
         .update(users)
         .set({ enabled, updatedAt: now() })
         .where(and(eq(users.id, user.id), eq(users.tenantId, caller.tenantId)));
-      if (!enabled) await revokeAll(user.id);
+      if (!enabled) await revokeAll(user);
     },
 
     /** A temporary password: the user's sessions end and the next sign-in must change it. */
     async resetPassword(caller: Caller, id: number, password: string) {
       const { user } = await managedUser(caller, id);
-      await passwordCheck(password, user.userName, 'password');
+      await passwordCheck(user.tenantId, password, user.userName, 'password');
       await db
         .update(users)
         .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: now() })
         .where(and(eq(users.id, user.id), eq(users.tenantId, caller.tenantId)));
-      await revokeAll(user.id);
+      await revokeAll(user);
     },
 
     /** Clears the failed sign-ins, so a locked-out user may try again now. */
@@ -297,7 +294,7 @@ export function createUserService(db: Db, now: () => Date) {
 
     async endSessions(caller: Caller, id: number) {
       const { user } = await managedUser(caller, id);
-      await revokeAll(user.id);
+      await revokeAll(user);
     },
   };
 }

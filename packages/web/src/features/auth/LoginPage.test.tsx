@@ -66,6 +66,19 @@ describe('LoginPage', () => {
     expect(post).toHaveBeenCalledWith('/api/user/login', { userName: 'admin', password: 'wrong' }, { quiet: true });
   });
 
+  it('shows the captcha when the server asks for one (the account is under attack from elsewhere)', async () => {
+    renderLogin();
+    vi.spyOn(http, 'post').mockRejectedValueOnce(
+      new HttpError('Enter the characters of the picture', 400, 'captcha_required', {
+        fieldErrors: { captchaCode: 'wrong or expired; enter the characters of the new picture' },
+      }),
+    );
+    expect(screen.queryByLabelText('Captcha')).toBeNull();
+    await signIn('admin', 'Admin@2026');
+    expect(await screen.findByText('Enter the characters of the picture')).toBeTruthy();
+    expect(await screen.findByLabelText('Captcha')).toBeTruthy();
+  });
+
   it('stores the user and token, drops the previous menu and returns to the remembered path', async () => {
     const router = renderLogin();
     useAppStore.getState().setPermission(menu);

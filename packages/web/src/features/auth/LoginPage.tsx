@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginBody } from '@trestle/shared';
+import { ErrorCode, type LoginBody } from '@trestle/shared';
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const site = usePublicSite().data;
   const [captchaRound, setCaptchaRound] = useState(0);
+  // The server asks for the captcha on its own while this account is under attack from elsewhere.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
 
   const onFinish = async (values: LoginBody) => {
     setBusy(true);
@@ -36,6 +38,7 @@ export function LoginPage() {
       await navigate(result.mustChangePassword ? '/UserInfo' : target, { replace: true });
     } catch (e) {
       setError(e instanceof HttpError || e instanceof Error ? e.message : String(e));
+      if (e instanceof HttpError && e.code === ErrorCode.captchaRequired) setCaptchaAsked(true);
       // Every captcha allows one try: a failed sign-in needs a new picture.
       setCaptchaRound((n) => n + 1);
     } finally {
@@ -74,7 +77,7 @@ export function LoginPage() {
             >
               <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
             </Form.Item>
-            {site?.captchaEnabled && (
+            {(site?.captchaEnabled || captchaAsked) && (
               <CaptchaField round={captchaRound} onRefresh={() => setCaptchaRound((n) => n + 1)} />
             )}
             <Button type="primary" htmlType="submit" block loading={busy}>

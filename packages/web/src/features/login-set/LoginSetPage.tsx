@@ -1,6 +1,6 @@
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginSettingsBody } from '@trestle/shared';
+import { type LoginSettingsBody, TENANT_LOGIN_FIELDS } from '@trestle/shared';
 import { Alert, App, Form, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { getToken } from '../../lib/token.ts';
-import { LoginSettingsFields, loginSetFieldNames } from './LoginSettingsFields.tsx';
+import { LoginSettingsFields, loginSetFieldNames, withRegisterTarget } from './LoginSettingsFields.tsx';
 import { getLoginSet, loginSetKeys, saveLoginSet } from './login-set-api.ts';
 import { SetupWizard } from './SetupWizard.tsx';
 
@@ -33,6 +33,7 @@ function LoginSetScreen() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<LoginSettingsBody>();
   const current = useQuery({ queryKey: loginSetKeys.detail(), queryFn: getLoginSet });
+  const scope = current.data?.scope;
 
   useEffect(() => {
     if (current.data) form.setFieldsValue(current.data);
@@ -41,7 +42,9 @@ function LoginSetScreen() {
   const save = async () => {
     const values = await form.validateFields();
     try {
-      const saved = await saveLoginSet(values);
+      // A tenant's administrator sends its own fields only: the rest is the platform's.
+      const body = scope === 'tenant' ? pick(values, TENANT_LOGIN_FIELDS) : withRegisterTarget(values);
+      const saved = await saveLoginSet(body);
       form.setFieldsValue(saved);
       queryClient.setQueryData(loginSetKeys.detail(), saved);
       void queryClient.invalidateQueries({ queryKey: siteKeys.all });
@@ -76,10 +79,23 @@ function LoginSetScreen() {
           },
         ]}
       />
-      <Alert type="info" showIcon title={t('site-login-settings.login.lifetimesNote')} />
-      <Form<LoginSettingsBody> form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
-        <LoginSettingsFields />
-      </Form>
+      <Alert
+        type="info"
+        showIcon
+        title={t(
+          scope === 'tenant' ? 'site-login-settings.login.tenantNote' : 'site-login-settings.login.lifetimesNote',
+        )}
+      />
+      {scope && (
+        <Form<LoginSettingsBody> form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
+          <LoginSettingsFields scope={scope} />
+        </Form>
+      )}
     </Space>
   );
+}
+
+/** Only `keys` of `values`. */
+function pick<T extends object, K extends keyof T>(values: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, values[k]])) as Pick<T, K>;
 }

@@ -1,19 +1,51 @@
-import { type LoginSettingsBody, loginSettingsBodySchema } from '@trestle/shared';
-import { Card, Checkbox, Form, Input, InputNumber, Switch } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { type LoginSettingsBody, loginSettingsBodySchema, type SettingsScope } from '@trestle/shared';
+import { Card, Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
 import { zodRule } from '../../components/zod-rules.ts';
+import { getRegisterOptions, loginSetKeys } from './login-set-api.ts';
 
 const fields = loginSettingsBodySchema.shape;
 export const loginSetFieldNames = Object.keys(fields) as (keyof LoginSettingsBody)[];
 
-/** The LoginSet form items (inside a Form<LoginSettingsBody>), shared by the screen and first-run setup. */
-export function LoginSettingsFields() {
+/** A cleared tenant or role select holds undefined; the server needs null ("none"), not "unchanged". */
+export const withRegisterTarget = <T extends Partial<LoginSettingsBody>>(values: T): T => ({
+  ...values,
+  registerTenantId: values.registerTenantId ?? null,
+  registerRoleId: values.registerRoleId ?? null,
+});
+
+/**
+ * The LoginSet form items (inside a Form<LoginSettingsBody>), shared by the screen and first-run setup.
+ * The platform administrator (and setup) sees them all; a tenant's administrator only its users'
+ * password policy, the one part of sign-in that is its tenant's own.
+ */
+export function LoginSettingsFields({ scope = 'platform' }: { scope?: SettingsScope }) {
   const { t } = useTranslation();
   const rule = (name: keyof typeof fields) =>
     zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
   const label = (name: string) => t(`site-login-settings.login.${name}`);
   const classes = ['passwordUpper', 'passwordLower', 'passwordDigit', 'passwordSymbol'] as const;
+
+  const policy = (
+    <Card size="small" title={t('site-login-settings.login.policy')} style={{ marginTop: scope === 'tenant' ? 0 : 16 }}>
+      <Form.Item
+        label={label('passwordMinLength')}
+        name="passwordMinLength"
+        required
+        rules={[rule('passwordMinLength')]}
+      >
+        <InputNumber min={8} max={64} precision={0} />
+      </Form.Item>
+      {classes.map((name) => (
+        <Form.Item key={name} label={label(name)} name={name} valuePropName="checked">
+          <Checkbox />
+        </Form.Item>
+      ))}
+    </Card>
+  );
+  if (scope === 'tenant') return policy;
 
   return (
     <>
@@ -27,12 +59,7 @@ export function LoginSettingsFields() {
         <Form.Item label={label('captchaEnabled')} name="captchaEnabled" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item label={label('registerEnabled')} name="registerEnabled" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item label={label('defaultRoleCode')} name="defaultRoleCode" required rules={[rule('defaultRoleCode')]}>
-          <Input maxLength={50} />
-        </Form.Item>
+        <RegistrationFields />
       </Card>
       <Card size="small" title={t('site-login-settings.login.lockout')} style={{ marginTop: 16 }}>
         <Form.Item
@@ -40,6 +67,7 @@ export function LoginSettingsFields() {
           name="lockoutThreshold"
           required
           rules={[rule('lockoutThreshold')]}
+          extra={t('site-login-settings.login.lockoutHelp')}
         >
           <InputNumber min={1} max={100} precision={0} />
         </Form.Item>
@@ -47,21 +75,47 @@ export function LoginSettingsFields() {
           <InputNumber min={1} max={1440} precision={0} />
         </Form.Item>
       </Card>
-      <Card size="small" title={t('site-login-settings.login.policy')} style={{ marginTop: 16 }}>
-        <Form.Item
-          label={label('passwordMinLength')}
-          name="passwordMinLength"
-          required
-          rules={[rule('passwordMinLength')]}
-        >
-          <InputNumber min={8} max={64} precision={0} />
-        </Form.Item>
-        {classes.map((name) => (
-          <Form.Item key={name} label={label(name)} name={name} valuePropName="checked">
-            <Checkbox />
-          </Form.Item>
-        ))}
-      </Card>
+      {policy}
+    </>
+  );
+}
+
+/** Registration's switch, and the tenant and role a new account gets (roles of that tenant, enabled, not super). */
+function RegistrationFields() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<LoginSettingsBody>();
+  const tenantId = Form.useWatch('registerTenantId', form);
+  const enabled = Form.useWatch('registerEnabled', form);
+  const options = useQuery({ queryKey: loginSetKeys.registerOptions(), queryFn: getRegisterOptions });
+  const label = (name: string) => t(`site-login-settings.login.${name}`);
+  const tenant = options.data?.find((o) => o.id === tenantId);
+  const needed = enabled ? [{ required: true, message: t('form.required') }] : [];
+  return (
+    <>
+      <Form.Item label={label('registerEnabled')} name="registerEnabled" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item label={label('registerTenantId')} name="registerTenantId" required={enabled} rules={needed}>
+        <Select
+          allowClear
+          loading={options.isLoading}
+          options={options.data?.map((o) => ({ value: o.id, label: o.name }))}
+          onChange={() => form.setFieldValue('registerRoleId', null)}
+        />
+      </Form.Item>
+      <Form.Item
+        label={label('registerRoleId')}
+        name="registerRoleId"
+        required={enabled}
+        rules={needed}
+        extra={t('site-login-settings.login.registerRoleHelp')}
+      >
+        <Select
+          allowClear
+          disabled={!tenant}
+          options={tenant?.roles.map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+        />
+      </Form.Item>
     </>
   );
 }

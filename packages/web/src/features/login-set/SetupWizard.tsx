@@ -9,7 +9,7 @@ import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
 import { dropSetupCode, heldSetupCode, holdSetupCode } from '../../lib/setup-code.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { LoginSettingsFields, loginSetFieldNames } from './LoginSettingsFields.tsx';
+import { LoginSettingsFields, loginSetFieldNames, withRegisterTarget } from './LoginSettingsFields.tsx';
 import { checkSetupCode, createFirstAdmin, getSetupState, loginSetKeys, saveSetupLoginSet } from './login-set-api.ts';
 
 type AdminForm = Omit<SetupAdminBody, 'code'>;
@@ -140,7 +140,7 @@ function LoginStep({ code, initial, onDone }: { code: string; initial: LoginSett
   const fail = useFailure();
   const submit = async (values: LoginSettingsBody) => {
     try {
-      await saveSetupLoginSet(code, values);
+      await saveSetupLoginSet(code, withRegisterTarget(values));
       // The password policy (and the sign-in page) may have changed.
       await queryClient.invalidateQueries({ queryKey: siteKeys.all });
       onDone();

@@ -1,17 +1,28 @@
-import type { LoginSettingsBody, SetupAdminBody } from '@trestle/shared';
+import type {
+  LoginSettingsBody,
+  LoginSettingsSave,
+  LoginSettingsView,
+  RegisterOptions,
+  SetupAdminBody,
+} from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 
 export const loginSetKeys = {
   all: ['loginSet'] as const,
   detail: () => [...loginSetKeys.all, 'detail'] as const,
   setupState: () => [...loginSetKeys.all, 'setupState'] as const,
+  registerOptions: () => [...loginSetKeys.all, 'registerOptions'] as const,
 };
 
-export const getLoginSet = () => http.get<LoginSettingsBody>('/api/loginSet/get');
+/** Every field for the platform administrator; only its tenant's own (the password policy) for a tenant's. */
+export const getLoginSet = () => http.get<LoginSettingsView>('/api/loginSet/get');
 
 // Form calls are quiet: the screens show field errors themselves.
-export const saveLoginSet = (body: LoginSettingsBody) =>
-  http.post<LoginSettingsBody>('/api/loginSet/save', body, { quiet: true });
+export const saveLoginSet = (body: LoginSettingsSave) =>
+  http.post<LoginSettingsView>('/api/loginSet/save', body, { quiet: true });
+
+/** Where registration may land (the platform administrator's, and first-run setup's). */
+export const getRegisterOptions = () => http.get<RegisterOptions>('/api/loginSet/registerOptions');
 
 export const getSetupState = () => http.get<{ setupOpen: boolean }>('/api/setup/state', undefined, { quiet: true });
 

@@ -1,7 +1,7 @@
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, type SiteSettingsBody, siteSettingsBodySchema, UPLOAD_KINDS } from '@trestle/shared';
-import { App, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Alert, App, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
@@ -16,13 +16,18 @@ const BUTTON = { search: 1, update: 3 } as const;
 const fields = siteSettingsBodySchema.shape;
 const names = Object.keys(fields) as (keyof SiteSettingsBody)[];
 
-/** SiteConfig: the system's name, logo, footer, upload limits, list page size, token lifetimes and log retention. */
+/**
+ * SiteConfig: the system's name, logo, footer, upload limits, list page size, token lifetimes and log
+ * retention. The platform administrator sets them all (every tenant's defaults); a tenant's
+ * administrator only what its own users see: name, logo, footer and page size.
+ */
 export function SiteConfigPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SiteSettingsBody>();
   const current = useQuery({ queryKey: siteConfigKeys.detail(), queryFn: getSiteConfig });
+  const scope = current.data?.scope;
   const rule = (name: keyof typeof fields) =>
     zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
   const label = (name: string) => t(`site-login-settings.site.${name}`);
@@ -70,6 +75,7 @@ export function SiteConfigPage() {
           },
         ]}
       />
+      {scope === 'tenant' && <Alert type="info" showIcon title={t('site-login-settings.site.tenantNote')} />}
       <Form<SiteSettingsBody> form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
         <Card size="small" title={t('site-login-settings.site.appearance')}>
           <Form.Item label={label('systemName')} name="systemName" required rules={[rule('systemName')]}>
@@ -85,38 +91,51 @@ export function SiteConfigPage() {
             <Select options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))} />
           </Form.Item>
         </Card>
-        <Card size="small" title={t('site-login-settings.site.uploads')} style={{ marginTop: 16 }}>
-          <Form.Item label={label('uploadMaxMb')} name="uploadMaxMb" required rules={[rule('uploadMaxMb')]}>
-            <InputNumber min={1} max={100} precision={0} suffix="MB" />
-          </Form.Item>
-          <Form.Item label={label('uploadKinds')} name="uploadKinds" required rules={[rule('uploadKinds')]}>
-            <Checkbox.Group
-              options={UPLOAD_KINDS.map((k) => ({ value: k, label: t(`site-login-settings.kind.${k}`) }))}
-            />
-          </Form.Item>
-        </Card>
-        <Card size="small" title={t('site-login-settings.site.security')} style={{ marginTop: 16 }}>
-          <Form.Item
-            label={label('accessTokenMinutes')}
-            name="accessTokenMinutes"
-            required
-            rules={[rule('accessTokenMinutes')]}
-          >
-            <InputNumber min={5} max={1440} precision={0} />
-          </Form.Item>
-          <Form.Item label={label('sessionMaxHours')} name="sessionMaxHours" required rules={[rule('sessionMaxHours')]}>
-            <InputNumber min={1} max={720} precision={0} />
-          </Form.Item>
-          <Form.Item
-            label={label('logRetentionDays')}
-            name="logRetentionDays"
-            required
-            rules={[rule('logRetentionDays')]}
-          >
-            <InputNumber min={1} max={3650} precision={0} />
-          </Form.Item>
-        </Card>
+        {scope === 'platform' && <PlatformCards />}
       </Form>
     </Space>
+  );
+}
+
+/** Upload limits, token lifetimes and log retention: the whole platform's, its administrator's alone. */
+function PlatformCards() {
+  const { t } = useTranslation();
+  const rule = (name: keyof typeof fields) =>
+    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const label = (name: string) => t(`site-login-settings.site.${name}`);
+  return (
+    <>
+      <Card size="small" title={t('site-login-settings.site.uploads')} style={{ marginTop: 16 }}>
+        <Form.Item label={label('uploadMaxMb')} name="uploadMaxMb" required rules={[rule('uploadMaxMb')]}>
+          <InputNumber min={1} max={100} precision={0} suffix="MB" />
+        </Form.Item>
+        <Form.Item label={label('uploadKinds')} name="uploadKinds" required rules={[rule('uploadKinds')]}>
+          <Checkbox.Group
+            options={UPLOAD_KINDS.map((k) => ({ value: k, label: t(`site-login-settings.kind.${k}`) }))}
+          />
+        </Form.Item>
+      </Card>
+      <Card size="small" title={t('site-login-settings.site.security')} style={{ marginTop: 16 }}>
+        <Form.Item
+          label={label('accessTokenMinutes')}
+          name="accessTokenMinutes"
+          required
+          rules={[rule('accessTokenMinutes')]}
+        >
+          <InputNumber min={5} max={1440} precision={0} />
+        </Form.Item>
+        <Form.Item label={label('sessionMaxHours')} name="sessionMaxHours" required rules={[rule('sessionMaxHours')]}>
+          <InputNumber min={1} max={720} precision={0} />
+        </Form.Item>
+        <Form.Item
+          label={label('logRetentionDays')}
+          name="logRetentionDays"
+          required
+          rules={[rule('logRetentionDays')]}
+        >
+          <InputNumber min={1} max={3650} precision={0} />
+        </Form.Item>
+      </Card>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { SiteSettingsBody } from '@trestle/shared';
+import type { SiteSettingsSave, SiteSettingsView } from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 
 export const siteConfigKeys = {
@@ -6,8 +6,9 @@ export const siteConfigKeys = {
   detail: () => [...siteConfigKeys.all, 'detail'] as const,
 };
 
-export const getSiteConfig = () => http.get<SiteSettingsBody>('/api/siteConfig/get');
+/** Every field for the platform administrator; only its tenant's own for a tenant's. */
+export const getSiteConfig = () => http.get<SiteSettingsView>('/api/siteConfig/get');
 
 // Quiet: the screen shows the field errors itself.
-export const saveSiteConfig = (body: SiteSettingsBody) =>
-  http.post<SiteSettingsBody>('/api/siteConfig/save', body, { quiet: true });
+export const saveSiteConfig = (body: SiteSettingsSave) =>
+  http.post<SiteSettingsView>('/api/siteConfig/save', body, { quiet: true });
