@@ -49,6 +49,7 @@ import { warningRoutes } from './features/warnings/warnings.routes.ts';
 import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerNulGuard(app);
 
   // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
