@@ -48,6 +48,7 @@ import { projectWarningEntity } from './features/warnings/warnings.entity.ts';
 import { warningRoutes } from './features/warnings/warnings.routes.ts';
 import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
 import { registerAuth } from './http/auth.ts';
+import { loadConstraintColumns } from './http/constraint-errors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
@@ -72,7 +73,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, await loadConstraintColumns(database.db));
   registerJsonBody(app);
   registerNulGuard(app);
 

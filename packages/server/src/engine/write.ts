@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
+import { inRow } from '../http/constraint-errors.ts';
 import { badRequest } from '../http/errors.ts';
 import { checkDeletable, checkUnlocked, detailsLocked, lockedLines } from './approval.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
@@ -64,6 +65,19 @@ async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row
     );
     if (taken.length)
       throw badRequest(`${f.label.en} "${String(value)}" already exists`, { [f.name]: 'already exists' });
+  }
+}
+
+/**
+ * Runs a write of one row of the body; a constraint the database enforces on it (a duplicate line, a
+ * value a check refuses) answers with that row's fields (`mainData.code`, `detailData.Line.2.value`).
+ * The transaction rolls back as for any other error.
+ */
+async function asRowOf<T>(prefix: string, meta: EntityMeta, write: () => Promise<T>, master?: string): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw inRow(err, prefix, (f) => f !== master && meta.fields.some((x) => x.name === f));
   }
 }
 
@@ -190,7 +204,12 @@ async function saveDetails(
         if (changes.length === 0) continue;
         if (locked) throw lockedLines();
         await child.hooks?.beforeUpdate?.(hc, next, before);
-        await updateRow(tx, d, child, key, Number(next.version), next);
+        await asRowOf(
+          prefix,
+          child.meta,
+          () => updateRow(tx, d, child, key, Number(next.version), next),
+          rel.foreignKey,
+        );
         await logChanges(tx, d, child.meta, key, 'update', changes);
       } else {
         if (locked) throw lockedLines();
@@ -199,7 +218,7 @@ async function saveDetails(
           [rel.foreignKey]: masterKey,
         };
         await child.hooks?.beforeAdd?.(hc, row);
-        const childKey = await insertRow(tx, d, child, row);
+        const childKey = await asRowOf(prefix, child.meta, () => insertRow(tx, d, child, row), rel.foreignKey);
         await logChanges(
           tx,
           d,
@@ -228,7 +247,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
     const hc = { auth: d.auth, tx };
     await def.hooks?.beforeAdd?.(hc, row);
     await checkUnique(tx, d, def, row);
-    const key = await insertRow(tx, d, def, row);
+    const key = await asRowOf('mainData.', def.meta, () => insertRow(tx, d, def, row));
     await logChanges(
       tx,
       d,
@@ -260,7 +279,7 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
     const hc = { auth: d.auth, tx };
     await def.hooks?.beforeUpdate?.(hc, next, before);
     await checkUnique(tx, d, def, next, key);
-    await updateRow(tx, d, def, key, Number(next.version), next);
+    await asRowOf('mainData.', def.meta, () => updateRow(tx, d, def, key, Number(next.version), next));
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
     await saveDetails(tx, d, def, key, body, hc, detailsLocked(def, before));
     await def.hooks?.afterUpdate?.(hc, next, before);

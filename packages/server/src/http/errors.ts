@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@trestle/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ConstraintColumns, constraintAnswer } from './constraint-errors.ts';
 
 /** An expected failure: becomes the envelope with this status, code and message. */
 export class AppError extends Error {
@@ -39,7 +40,7 @@ const statusCodes: Record<number, ErrorCodeValue> = {
 };
 
 /** One error handler for the whole app: every failure leaves as the envelope, never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, constraints: ConstraintColumns = () => undefined) {
   app.setNotFoundHandler((req, reply) =>
     send(reply, 404, ErrorCode.notFound, `No route ${req.method} ${req.url}`, null),
   );
@@ -63,6 +64,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const where = err.validationContext ?? 'body';
       return send(reply, 400, ErrorCode.badRequest, `Invalid ${where}: ${summarise(fieldErrors)}`, { fieldErrors });
     }
+    const constraint = constraintAnswer(err, constraints);
+    if (constraint) return send(reply, constraint.status, constraint.code, constraint.message, constraint.data);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = statusCodes[status] ?? ErrorCode.badRequest;
