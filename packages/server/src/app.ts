@@ -49,7 +49,7 @@ import { warningRoutes } from './features/warnings/warnings.routes.ts';
 import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
 import { registerAuth } from './http/auth.ts';
 import { loadConstraintColumns } from './http/constraint-errors.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { frameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
@@ -70,6 +70,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

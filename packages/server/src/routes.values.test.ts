@@ -70,6 +70,18 @@ describe('ids past int4 and impossible dates on the hand-written routes', () => 
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('an address the router refuses (a path part too long, a broken escape) is answered with the envelope', async () => {
+    for (const [url, status] of [
+      [`/api/user/avatar/${'x'.repeat(300)}`, 414],
+      [`/api/file/${'x'.repeat(300)}`, 414],
+      ['/api/file/%E0%A4%A', 400],
+    ] as const) {
+      const res = await call('GET', url);
+      expect(res.statusCode, url).toBe(status);
+      expect(body(res)).toMatchObject({ status: false, code: 'bad_request' });
+    }
+  });
+
   it('a tenant expiring on a day that does not exist is refused', async () => {
     const res = await call('POST', '/api/TenantMan/add', {
       code: 'nodate',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@trestle/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ConstraintColumns, constraintAnswer } from './constraint-errors.ts';
 
@@ -38,6 +38,16 @@ const statusCodes: Record<number, ErrorCodeValue> = {
   415: ErrorCode.unsupportedMedia,
   429: ErrorCode.rateLimited,
 };
+
+/**
+ * Failures the router answers before any route or hook runs (a path segment past its length, a
+ * malformed percent-encoding): the envelope too, not Fastify's own shape.
+ */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message = status === 414 ? 'A part of the address is too long' : 'The address is not valid';
+  return send(reply, status, ErrorCode.badRequest, message, null);
+}
 
 /** One error handler for the whole app: every failure leaves as the envelope, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance, constraints: ConstraintColumns = () => undefined) {
