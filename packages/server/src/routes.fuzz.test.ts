@@ -82,7 +82,7 @@ const multipartBody = fc
     const b = 'fuzzboundary';
     const part = (name: string, file: string, bytes: string) =>
       `--${b}\r\nContent-Disposition: form-data; name="${name}"; filename="${file}"\r\nContent-Type: application/octet-stream\r\n\r\n${bytes}\r\n`;
-    const png = '\x89PNG\r\n\x1a\n' + 'x'.repeat(200);
+    const png = `\x89PNG\r\n\x1a\n${'x'.repeat(200)}`;
     let text =
       kind === 'many'
         ? Array.from({ length: 8 }, (_, i) => part('file', `f${i}.png`, png)).join('')
