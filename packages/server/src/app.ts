@@ -48,7 +48,9 @@ import { projectWarningEntity } from './features/warnings/warnings.entity.ts';
 import { warningRoutes } from './features/warnings/warnings.routes.ts';
 import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { loadConstraintColumns } from './http/constraint-errors.ts';
+import { frameworkError, registerErrorHandling } from './http/errors.ts';
+import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
@@ -68,10 +70,12 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, await loadConstraintColumns(database.db));
+  registerJsonBody(app);
   registerNulGuard(app);
 
   // Requests are served as trestle_app, bound to the caller's tenant (row-level security).

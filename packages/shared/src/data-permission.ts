@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type EntityMeta, type FieldMeta, type FieldType, fieldTypes } from './entity/metadata.ts';
+import { id, intRanges, isCalendarDate, isDateTime } from './values.ts';
 
 /**
  * Data permission (/dataPermission): per role and entity, which rows the role's users reach on every
@@ -47,7 +48,7 @@ export type CustomFilter = z.infer<typeof customFilterSchema>;
 export const scopeRuleSchema = z
   .strictObject({
     scope: z.enum(scopeKinds),
-    organizationIds: z.array(z.number().int().positive()).max(500).default([]),
+    organizationIds: z.array(id).max(500).default([]),
     filter: customFilterSchema.nullable().default(null),
   })
   .superRefine((rule, ctx) => {
@@ -60,7 +61,7 @@ export type ScopeRule = z.infer<typeof scopeRuleSchema>;
 
 /** Save (or, with rule null, remove) one role's rule for one entity. */
 export const saveScopeRuleBodySchema = z.strictObject({
-  roleId: z.number().int().positive(),
+  roleId: id,
   entity: z
     .string()
     .regex(/^[A-Z][A-Za-z0-9]*$/)
@@ -82,6 +83,8 @@ export const scopeFieldSchema = z.object({
   name: z.string(),
   label: z.object({ en: z.string(), zh: z.string() }),
   type: z.enum(fieldTypes),
+  /** An integer field's column size, so the rule editor checks a value against the same range. */
+  intSize: z.enum(['int2', 'int4', 'int8']).optional(),
   operators: z.array(z.enum(filterOperators)),
   variables: z.array(z.enum(scopeVariables)),
 });
@@ -104,12 +107,12 @@ export const scopeUserSchema = z.object({ id: z.number(), userName: z.string(), 
 export type ScopeUser = z.infer<typeof scopeUserSchema>;
 
 export const explainBodySchema = z.strictObject({
-  userId: z.number().int().positive(),
+  userId: id,
   entity: z
     .string()
     .regex(/^[A-Z][A-Za-z0-9]*$/)
     .max(64),
-  key: z.number().int().positive(),
+  key: id,
 });
 export type ExplainBody = z.infer<typeof explainBodySchema>;
 
@@ -161,22 +164,30 @@ export function scopeKindsOf(meta: EntityMeta): ScopeKind[] {
   });
 }
 
-const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
-
-/** Null when `value` fits a field of this type, else why not. */
-function valueProblem(type: FieldType, value: unknown): string | null {
-  if (numeric.includes(type)) {
+/** Null when `value` fits a field of this type (and, for integers, its column's range), else why not. */
+function valueProblem(f: Pick<FieldMeta, 'type' | 'intSize'>, value: unknown): string | null {
+  const { type } = f;
+  if (type === 'integer' || type === 'reference') {
+    const [min, max] = intRanges[(type === 'integer' && f.intSize) || 'int4'];
+    return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+      ? null
+      : `needs a whole number from ${min} to ${max}`;
+  }
+  if (type === 'decimal') {
     const ok =
       typeof value === 'number'
-        ? Number.isFinite(value) && (type === 'decimal' || Number.isInteger(value))
-        : type === 'decimal' && typeof value === 'string' && /^-?\d{1,20}(\.\d{1,10})?$/.test(value);
-    return ok ? null : type === 'decimal' ? 'needs a number' : 'needs a whole number';
+        ? Number.isFinite(value)
+        : typeof value === 'string' && /^-?\d{1,20}(\.\d{1,10})?$/.test(value);
+    return ok ? null : 'needs a number';
   }
   if (textual.includes(type)) return typeof value === 'string' ? null : 'needs text';
   if (type === 'boolean') return typeof value === 'boolean' ? null : 'needs true or false';
-  if (type === 'date') return typeof value === 'string' && isDate(value) ? null : 'needs a date (YYYY-MM-DD)';
+  if (type === 'date')
+    return typeof value === 'string' && isCalendarDate(value) ? null : 'needs a real date (YYYY-MM-DD)';
   if (type === 'datetime')
-    return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : 'needs a date and time';
+    return typeof value === 'string' && isDateTime(value)
+      ? null
+      : 'needs a date and time (YYYY-MM-DDTHH:mm:ss with Z or an offset)';
   if (type === 'time')
     return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value)
       ? null
@@ -189,7 +200,7 @@ function valueProblem(type: FieldType, value: unknown): string | null {
  * (empty when it is sound). Server and rule editor check with the same function.
  */
 export function conditionProblems(
-  fields: Pick<FieldMeta, 'name' | 'type'>[],
+  fields: Pick<FieldMeta, 'name' | 'type' | 'intSize'>[],
   c: FilterCondition,
 ): Partial<Record<'field' | 'op' | 'value', string>> {
   const f = fields.find((x) => x.name === c.field);
@@ -207,11 +218,11 @@ export function conditionProblems(
   if (c.value === undefined) return { value: 'required' };
   if (c.op === 'in') {
     if (!Array.isArray(c.value) || c.value.length === 0) return { value: 'needs a list of values' };
-    const bad = c.value.map((v) => valueProblem(f.type, v)).find((p) => p !== null);
+    const bad = c.value.map((v) => valueProblem(f, v)).find((p) => p !== null);
     return bad ? { value: bad } : {};
   }
   if (Array.isArray(c.value)) return { value: 'takes one value with this operator' };
   if (c.op === 'like') return typeof c.value === 'string' && c.value !== '' ? {} : { value: 'needs text' };
-  const problem = valueProblem(f.type, c.value);
+  const problem = valueProblem(f, c.value);
   return problem ? { value: problem } : {};
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, integerSchema } from './values.ts';
 
 export const dataSourceKinds = ['postgres', 'mysql'] as const;
 export type DataSourceKind = (typeof dataSourceKinds)[number];
@@ -21,13 +22,13 @@ export const dataSourceInputSchema = z.strictObject({
 export type DataSourceInput = z.infer<typeof dataSourceInputSchema>;
 
 export const dataSourceUpdateSchema = dataSourceInputSchema.extend({
-  id: z.number().int().positive(),
-  version: z.number().int().positive(),
+  id,
+  version: integerSchema().min(1, 'at least 1'),
 });
 export type DataSourceUpdate = z.infer<typeof dataSourceUpdateSchema>;
 
 /** Test a connection as typed; with `id`, an empty password means the stored one. */
-export const dataSourceTestSchema = dataSourceInputSchema.extend({ id: z.number().int().positive().optional() });
+export const dataSourceTestSchema = dataSourceInputSchema.extend({ id: id.optional() });
 export type DataSourceTest = z.infer<typeof dataSourceTestSchema>;
 
 /** A data source as the client sees it: never the password. */

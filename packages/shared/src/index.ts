@@ -44,3 +44,4 @@ export * from './menu.ts';
 export * from './settings.ts';
 export * from './tenant.ts';
 export * from './validators.ts';
+export * from './values.ts';

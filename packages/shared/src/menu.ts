@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from './values.ts';
 
 export const buttonSchema = z.object({
   id: z.number(),
@@ -65,7 +66,7 @@ export type MenuRow = z.infer<typeof menuRowSchema>;
 
 /** What the menu editor's form saves (add and update alike). */
 export const menuInputSchema = z.strictObject({
-  parentId: z.number().int().positive().nullable(),
+  parentId: id.nullable(),
   code: codeSchema,
   name: nameSchema,
   nameZh: nameSchema,
@@ -78,16 +79,16 @@ export const menuInputSchema = z.strictObject({
   icon: iconNameSchema,
   enable: menuEnableSchema,
   sort: sortSchema,
-  buttonIds: z.array(z.number().int().positive()).max(50),
+  buttonIds: z.array(id).max(50),
 });
 export type MenuInput = z.infer<typeof menuInputSchema>;
-export const menuUpdateSchema = menuInputSchema.extend({ id: z.number().int().positive() });
+export const menuUpdateSchema = menuInputSchema.extend({ id });
 export type MenuUpdate = z.infer<typeof menuUpdateSchema>;
 
 /** Drag and drop in the tree: the menu goes under `parentId` (null = top level) at position `index`. */
 export const menuMoveSchema = z.strictObject({
-  id: z.number().int().positive(),
-  parentId: z.number().int().positive().nullable(),
+  id,
+  parentId: id.nullable(),
   index: z.number().int().min(0).max(10_000),
 });
 export type MenuMove = z.infer<typeof menuMoveSchema>;
@@ -125,5 +126,5 @@ export const buttonInputSchema = z.strictObject({
   sort: sortSchema,
 });
 export type ButtonInput = z.infer<typeof buttonInputSchema>;
-export const buttonUpdateSchema = buttonInputSchema.extend({ id: z.number().int().positive() });
+export const buttonUpdateSchema = buttonInputSchema.extend({ id });
 export type ButtonUpdate = z.infer<typeof buttonUpdateSchema>;

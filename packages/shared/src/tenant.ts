@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { userNameSchema } from './auth.ts';
+import { calendarDate, id, pageNumber } from './values.ts';
 
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
 /** The menus a tenant may use; the platform tenant always has every menu. */
-const packageSchema = z.array(z.number().int().positive()).max(1000);
+const packageSchema = z.array(id).max(1000);
 
 export const tenantFieldsSchema = z.strictObject({
   name: text(100),
-  expiresOn: isoDate.nullable().default(null),
+  expiresOn: calendarDate.nullable().default(null),
   remark: z.string().trim().max(500, 'at most 500 characters').default(''),
   menuIds: packageSchema,
 });
@@ -30,13 +30,13 @@ export const tenantAddSchema = tenantFieldsSchema.extend({
 export type TenantAdd = z.infer<typeof tenantAddSchema>;
 
 export const tenantUpdateSchema = tenantFieldsSchema.extend({
-  id: z.number().int().positive(),
+  id,
   enabled: z.boolean(),
 });
 export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
 
 export const tenantListQuerySchema = z.strictObject({
-  page: z.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   rows: z.number().int().min(1).max(100).default(30),
   q: z.string().trim().max(50).default(''),
 });
@@ -57,4 +57,4 @@ export type TenantRow = z.infer<typeof tenantRowSchema>;
 export const tenantDetailSchema = tenantRowSchema.extend({ menuIds: z.array(z.number()) });
 export type TenantDetail = z.infer<typeof tenantDetailSchema>;
 
-export const tenantSwitchSchema = z.strictObject({ tenantId: z.number().int().positive() });
+export const tenantSwitchSchema = z.strictObject({ tenantId: id });

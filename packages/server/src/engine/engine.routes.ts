@@ -5,6 +5,9 @@ import {
   type EntityMeta,
   entitySchema,
   envelopeSchema,
+  idParam,
+  idsOf,
+  idsText,
   pageRequestSchema,
   pageResultSchema,
   saveBodySchema,
@@ -138,8 +141,8 @@ export function engineRoutes(deps: EngineDeps) {
             field: z.string().max(64),
             detail: z.string().max(64).default(''),
             q: z.string().max(100).default(''),
-            ids: z.string().max(2000).default(''),
-            parent: z.coerce.number().int().positive().optional(),
+            ids: idsText.default(''),
+            parent: idParam.optional(),
           }),
           response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) },
         },
@@ -201,7 +204,7 @@ export function engineRoutes(deps: EngineDeps) {
           schema: {
             tags,
             summary: `${meta.label.en}: a document's approval steps, oldest first`,
-            querystring: z.strictObject({ key: z.coerce.number().int().positive() }),
+            querystring: z.strictObject({ key: idParam }),
             response: { 200: envelopeSchema(z.array(approvalEntrySchema)) },
           },
           handler: async (req) => envelope(await approvalHistory(deps.db, await context(req), def, req.query.key)),
@@ -239,7 +242,7 @@ async function lookup(
   const label = sql`t.${sql.identifier(f.reference.labelColumn)}`;
   const conds: SQL[] = [choicesWhere(choicesOf(deps.definitions, auth, f), query.parent)];
   if (query.ids) {
-    const ids = query.ids.split(',').map(Number).filter(Number.isInteger).slice(0, 200);
+    const ids = idsOf(query.ids).slice(0, 200);
     conds.push(
       ids.length
         ? sql`t.id in (${sql.join(

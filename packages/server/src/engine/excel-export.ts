@@ -116,35 +116,38 @@ export type ExportInput = {
 };
 
 /**
- * Checks the filter and sort (a 400 before any byte is sent), then returns the writer that streams every
- * matching row into `out` batch by batch with exceljs's streaming WorkbookWriter.
+ * Everything that depends on the caller's input happens here, before any byte is sent: the filter and
+ * sort are checked (a 400), the dictionaries loaded and the first batch read, so a value the database
+ * refuses fails the request with its proper answer instead of a download that starts and then breaks.
+ * Returns the writer that streams every matching row into `out`, batch by batch, with exceljs's
+ * streaming WorkbookWriter; later batches only continue after keys the database itself returned.
  */
-export function prepareExport(input: ExportInput) {
+export async function prepareExport(input: ExportInput): Promise<(out: PassThrough) => Promise<void>> {
   const { db, meta, tenantId, lang } = input;
   const p = plan(meta, input.scope, input.req);
   const fields = exportFields(meta);
+  const batch = (lastKey?: number) =>
+    queryRows<Row>(
+      db,
+      sql`select ${selectList(meta)} from ${sql.identifier(meta.table)} t where ${lastKey === undefined ? p.where : sql`(${p.where}) and ${p.after(lastKey)}`} order by ${p.order} limit ${EXPORT_BATCH}`,
+    );
+  const dicts = await loadDictionaries(db, tenantId, fields);
+  const first = await batch();
   return async (out: PassThrough) => {
-    const dicts = await loadDictionaries(db, tenantId, fields);
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(meta.label[lang].slice(0, 31));
     ws.columns = columnsOf(fields, lang);
     ws.getRow(1).font = { bold: true };
-    let lastKey: number | undefined;
-    for (;;) {
-      const where = lastKey === undefined ? p.where : sql`(${p.where}) and ${p.after(lastKey)}`;
-      const rows = await queryRows<Row>(
-        db,
-        sql`select ${selectList(meta)} from ${sql.identifier(meta.table)} t where ${where} order by ${p.order} limit ${EXPORT_BATCH}`,
-      );
+    for (let rows = first; ; ) {
       for (const stored of rows) {
         const row = input.present ? input.present(stored, lang) : stored;
         ws.addRow(fields.map((f) => cellOf(f, row, dicts, lang))).commit();
       }
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) break;
-      lastKey = Number(last[meta.key]);
       // Let the zip stream drain to the socket before the next batch is read.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      rows = await batch(Number(last[meta.key]));
     }
     ws.commit();
     await wb.commit();

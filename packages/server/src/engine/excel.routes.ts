@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { envelopeSchema, pageRequestSchema, uploadKindOf } from '@trestle/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ObjectStore } from '../features/files/files.objects.ts';
@@ -10,6 +10,7 @@ import { attachment } from '../http/attachment.ts';
 import { authOf } from '../http/auth.ts';
 import { badRequest, envelope } from '../http/errors.ts';
 import { languageOf } from '../http/language.ts';
+import { readFileParts } from '../http/multipart.ts';
 import { type EngineDeps, engineContext } from './engine.routes.ts';
 import { XLSX_TYPE } from './excel-common.ts';
 import { prepareExport, templateWorkbook } from './excel-export.ts';
@@ -35,19 +36,6 @@ const storedFileSchema = z.object({
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Every file part of a multipart body, read whole (each at most `fileSize`, larger is a 413). */
-async function fileParts(req: FastifyRequest, fileSize: number, files: number) {
-  if (!req.isMultipart())
-    throw badRequest('Send the file as multipart/form-data in the field "file"', { file: 'required' });
-  const parts: { name: string; bytes: Buffer }[] = [];
-  for await (const part of req.files({ limits: { fileSize, files } })) {
-    if (part.fieldname !== 'file') throw badRequest('Send the file in the field "file"', { file: 'required' });
-    parts.push({ name: part.filename, bytes: await part.toBuffer() });
-  }
-  if (parts.length === 0) throw badRequest('Send the file in the field "file"', { file: 'required' });
-  return parts;
-}
-
 /** /api/<Entity>/export, downLoadTemplate, import and upload for every entity, with the same grants as the grid. */
 export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: ObjectStore }) {
   return async (app: FastifyInstance) => {
@@ -71,7 +59,7 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
         handler: async (req, reply) => {
           const d = await context(req);
           const lang = languageOf(req);
-          const write = prepareExport({
+          const write = await prepareExport({
             db: deps.db,
             meta,
             scope: d.scopeOf(def),
@@ -117,7 +105,7 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
           response: { 200: envelopeSchema(importSummarySchema) },
         },
         handler: async (req) => {
-          const [file] = await fileParts(req, IMPORT_MAX_BYTES, 1);
+          const [file] = await readFileParts(req, { fileSize: IMPORT_MAX_BYTES, files: 1, what: 'file' });
           const d = await context(req);
           const summary = await importWorkbook({
             db: deps.db,
@@ -141,7 +129,11 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
         handler: async (req) => {
           // [issue 4: site-login-settings] SiteConfig's size limit and allowed kinds, read per upload
           const site = await siteSettings(deps.db);
-          const parts = await fileParts(req, site.uploadMaxMb * 1024 * 1024, FILE_MAX_COUNT);
+          const parts = await readFileParts(req, {
+            fileSize: site.uploadMaxMb * 1024 * 1024,
+            files: FILE_MAX_COUNT,
+            what: 'files',
+          });
           const typed = parts.map((p) => ({ ...p, type: sniffType(p.bytes, p.name) }));
           const refused = typed.find((p) => p.type === null || !site.uploadKinds.includes(uploadKindOf(p.type)));
           if (refused)

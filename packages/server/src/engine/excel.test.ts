@@ -219,7 +219,7 @@ describe('POST /api/Employee/import', () => {
     };
     expect(data).toMatchObject({ total: 8, valid: 2, invalid: 6, imported: 0 });
     const byRow = (row: number) => data.errors.filter((e) => e.row === row);
-    expect(byRow(4)).toEqual([{ row: 4, field: 'hireDate', message: 'not a real date' }]);
+    expect(byRow(4)).toEqual([{ row: 4, field: 'hireDate', message: 'a real date as YYYY-MM-DD (1900–9999)' }]);
     expect(byRow(5)[0]).toMatchObject({ field: 'gender', message: expect.stringContaining('Robot') });
     expect(byRow(6)).toEqual([{ row: 6, field: 'name', message: 'required' }]);
     expect(byRow(7)[0]).toMatchObject({ field: 'code', message: expect.stringContaining('repeats row 2') });
@@ -232,7 +232,7 @@ describe('POST /api/Employee/import', () => {
     expect(errors.header).toEqual([...header, 'Errors']);
     expect(errors.rows).toHaveLength(9);
     expect(errors.rows[1]?.[header.length]).toBeUndefined();
-    expect(String(errors.rows[3]?.[header.length])).toContain('Hire date: not a real date');
+    expect(String(errors.rows[3]?.[header.length])).toContain('Hire date: a real date as YYYY-MM-DD (1900–9999)');
     expect(errors.ws.getRow(4).getCell(1).fill).toMatchObject({ type: 'pattern', fgColor: { argb: 'FFFFC7CE' } });
     expect(await countEmployees()).toBe(before);
   });

@@ -5,6 +5,10 @@ import {
   displayTypes,
   type EntityMeta,
   type FieldMeta,
+  intRanges,
+  isCalendarDate,
+  isDateTime,
+  isIntegerText,
   patterns,
   type Where,
 } from '@trestle/shared';
@@ -44,14 +48,23 @@ const asList = (value: Where['value']): (string | number)[] =>
           .filter(Boolean)
       : [Number(value)];
 
-/** A filter value as the column's type wants it, or a 400 naming the field. */
+/**
+ * A filter value as the column's type wants it, or a 400 naming the field: only values PostgreSQL
+ * accepts for that column (an integer within its size, a real date, the one date-time form), so a
+ * comparison can never fail in the database.
+ */
 function coerce(f: FieldMeta, raw: string | number | boolean): string | number | boolean {
   const text = String(raw).trim();
   switch (f.type) {
     case 'integer':
-    case 'reference':
-      if (!/^-?\d{1,10}$/.test(text)) throw bad(f.name, 'needs a whole number');
+    case 'reference': {
+      const size = (f.type === 'integer' && f.intSize) || 'int4';
+      if (!isIntegerText(text, size)) {
+        const [min, max] = intRanges[size];
+        throw bad(f.name, `needs a whole number from ${min} to ${max}`);
+      }
       return Number(text);
+    }
     case 'decimal':
       if (!patterns.decimal.test(text) || text.length > 40) throw bad(f.name, 'needs a number');
       return text;
@@ -59,11 +72,10 @@ function coerce(f: FieldMeta, raw: string | number | boolean): string | number |
       if (!['true', 'false', '1', '0'].includes(text)) throw bad(f.name, 'needs true or false');
       return text === 'true' || text === '1';
     case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
-        throw bad(f.name, 'needs a date (YYYY-MM-DD)');
+      if (!isCalendarDate(text)) throw bad(f.name, 'needs a real date (YYYY-MM-DD)');
       return text;
     case 'datetime':
-      if (Number.isNaN(Date.parse(text))) throw bad(f.name, 'needs a date and time');
+      if (!isDateTime(text)) throw bad(f.name, 'needs a date and time (YYYY-MM-DDTHH:mm:ss with Z or an offset)');
       return text;
     case 'time':
       if (!/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(text)) throw bad(f.name, 'needs a time (HH:mm:ss)');

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
+import { inRow } from '../http/constraint-errors.ts';
 import { badRequest } from '../http/errors.ts';
 import { checkDeletable, checkUnlocked, detailsLocked, lockedLines } from './approval.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
@@ -68,6 +69,19 @@ async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row
     );
     if (taken.length)
       throw badRequest(`${f.label.en} "${String(value)}" already exists`, { [f.name]: 'already exists' });
+  }
+}
+
+/**
+ * Runs a write of one row of the body; a constraint the database enforces on it (a duplicate line, a
+ * value a check refuses) answers with that row's fields (`mainData.code`, `detailData.Line.2.value`).
+ * The transaction rolls back as for any other error.
+ */
+async function asRowOf<T>(prefix: string, meta: EntityMeta, write: () => Promise<T>, master?: string): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    throw inRow(err, prefix, (f) => f !== master && meta.fields.some((x) => x.name === f));
   }
 }
 
@@ -256,14 +270,14 @@ async function saveDetails(
         if (locked) throw lockedLines();
         await checkFileKeys(tx, d.auth.tenantId, child.meta, next, at, before);
         await child.hooks?.beforeUpdate?.(hc, next, before);
-        await updateRow(tx, d, child, key, Number(next.version), next);
+        await asRowOf(at, child.meta, () => updateRow(tx, d, child, key, Number(next.version), next), rel.foreignKey);
         await logChanges(tx, d, child.meta, key, 'update', changes);
       } else {
         if (locked) throw lockedLines();
         const row = { ...next, [rel.foreignKey]: masterKey };
         await checkFileKeys(tx, d.auth.tenantId, child.meta, row, at);
         await child.hooks?.beforeAdd?.(hc, row);
-        const childKey = await insertRow(tx, d, child, row);
+        const childKey = await asRowOf(at, child.meta, () => insertRow(tx, d, child, row), rel.foreignKey);
         await logChanges(
           tx,
           d,
@@ -296,7 +310,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
     await checkFileKeys(tx, d.auth.tenantId, def.meta, row, 'mainData.');
     await def.hooks?.beforeAdd?.(hc, row);
     await checkUnique(tx, d, def, row);
-    const key = await insertRow(tx, d, def, row);
+    const key = await asRowOf('mainData.', def.meta, () => insertRow(tx, d, def, row));
     await logChanges(
       tx,
       d,
@@ -332,7 +346,7 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
     await checkFileKeys(tx, d.auth.tenantId, def.meta, next, 'mainData.', before);
     await def.hooks?.beforeUpdate?.(hc, next, before);
     await checkUnique(tx, d, def, next, key);
-    await updateRow(tx, d, def, key, Number(next.version), next);
+    await asRowOf('mainData.', def.meta, () => updateRow(tx, d, def, key, Number(next.version), next));
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
     await saveDetails(tx, d, details, key, hc, detailsLocked(def, before));
     await def.hooks?.afterUpdate?.(hc, next, before);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@trestle/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/pool-faults.ts';
+import { type ConstraintColumns, constraintAnswer } from './constraint-errors.ts';
 
 /** An expected failure: becomes the envelope with this status, code and message. */
 export class AppError extends Error {
@@ -39,8 +40,18 @@ const statusCodes: Record<number, ErrorCodeValue> = {
   429: ErrorCode.rateLimited,
 };
 
+/**
+ * Failures the router answers before any route or hook runs (a path segment past its length, a
+ * malformed percent-encoding): the envelope too, not Fastify's own shape.
+ */
+export function frameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  const message = status === 414 ? 'A part of the address is too long' : 'The address is not valid';
+  return send(reply, status, ErrorCode.badRequest, message, null);
+}
+
 /** One error handler for the whole app: every failure leaves as the envelope, never a stack trace. */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, constraints: ConstraintColumns = () => undefined) {
   app.setNotFoundHandler((req, reply) =>
     send(reply, 404, ErrorCode.notFound, `No route ${req.method} ${req.url}`, null),
   );
@@ -64,6 +75,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const where = err.validationContext ?? 'body';
       return send(reply, 400, ErrorCode.badRequest, `Invalid ${where}: ${summarise(fieldErrors)}`, { fieldErrors });
     }
+    const constraint = constraintAnswer(err, constraints);
+    if (constraint) return send(reply, constraint.status, constraint.code, constraint.message, constraint.data);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = statusCodes[status] ?? ErrorCode.badRequest;

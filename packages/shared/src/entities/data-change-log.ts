@@ -8,7 +8,14 @@ export const dataChangeLogMeta: EntityMeta = entitySchema.parse({
   label: { en: 'Data-change log', zh: '数据变更日志' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
-    { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },
+    {
+      name: 'id',
+      type: 'integer',
+      intSize: 'int8',
+      label: { en: 'ID', zh: 'ID' },
+      readOnly: true,
+      list: { hidden: true },
+    },
     {
       name: 'at',
       type: 'datetime',

@@ -38,6 +38,7 @@ export const employeeMeta: EntityMeta = entitySchema.parse({
     {
       name: 'gender',
       type: 'dict',
+      length: 20,
       dictionary: 'gender',
       label: { en: 'Gender', zh: '性别' },
       required: true,
@@ -102,6 +103,7 @@ export const employeeMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'employeeStatus',
       label: { en: 'Status', zh: '状态' },
       required: true,

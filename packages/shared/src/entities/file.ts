@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { dateTime, pageNumber } from '../values.ts';
 
 /** The file registry (/File): the wire contract of its list and delete calls. */
 export const fileSortFields = ['name', 'size', 'type', 'uploaderName', 'uploadedAt'] as const;
 
 export const fileListRequestSchema = z.strictObject({
-  page: z.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   rows: z.number().int().min(1).max(500).default(30),
   sort: z.enum(fileSortFields).default('uploadedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -16,8 +17,8 @@ export const fileListRequestSchema = z.strictObject({
   uploader: z.string().trim().max(50, 'at most 50 characters').optional(),
   /** The entity of the linked record (or, not yet linked, the screen it was uploaded from). */
   entity: z.string().trim().max(64, 'at most 64 characters').optional(),
-  from: z.iso.datetime({ error: 'an ISO date-time' }).optional(),
-  to: z.iso.datetime({ error: 'an ISO date-time' }).optional(),
+  from: dateTime.optional(),
+  to: dateTime.optional(),
 });
 export type FileListRequest = z.input<typeof fileListRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../values.ts';
 
 /** The dictionary that names organisation types; these values are what a fresh install offers. */
 export const ORGANIZATION_TYPE_DICTIONARY = 'organizationType';
@@ -19,7 +20,7 @@ export const organizationRowSchema = z.object({
 export type OrganizationRow = z.infer<typeof organizationRowSchema>;
 
 export const organizationInputSchema = z.strictObject({
-  parentId: z.number().int().positive().nullable(),
+  parentId: id.nullable(),
   code: z
     .string()
     .trim()
@@ -33,11 +34,11 @@ export const organizationInputSchema = z.strictObject({
     .min(1, 'required')
     .max(30, 'at most 30 characters')
     .regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'Pick a type'),
-  managerId: z.number().int().positive().nullable(),
+  managerId: id.nullable(),
   sort: z.number().int().min(0).max(999_999),
 });
 export type OrganizationInput = z.infer<typeof organizationInputSchema>;
-export const organizationUpdateSchema = organizationInputSchema.extend({ id: z.number().int().positive() });
+export const organizationUpdateSchema = organizationInputSchema.extend({ id });
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 /** A user as the organisation screen lists it, and as the manager picker offers it. */

@@ -8,7 +8,14 @@ export const requestLogMeta: EntityMeta = entitySchema.parse({
   label: { en: 'Request log', zh: '请求日志' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
-    { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },
+    {
+      name: 'id',
+      type: 'integer',
+      intSize: 'int8',
+      label: { en: 'ID', zh: 'ID' },
+      readOnly: true,
+      list: { hidden: true },
+    },
     {
       name: 'at',
       type: 'datetime',
@@ -48,6 +55,7 @@ export const requestLogMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'integer',
+      intSize: 'int2',
       label: { en: 'Status', zh: '状态码' },
       readOnly: true,
       sortable: true,

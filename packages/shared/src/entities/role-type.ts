@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { id } from '../values.ts';
 import { roleCodeSchema } from './role.ts';
 
-const idSchema = z.number().int().positive();
+const idSchema = id;
 
 /** Role types group roles; they are global (shared by every tenant), like the button catalogue. */
 export const roleTypeSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), roleCount: z.number() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { id } from '../values.ts';
 
-const idSchema = z.number().int().positive();
+const idSchema = id;
 
 // Contracts of the /Role tree and the /permission matrix.
 

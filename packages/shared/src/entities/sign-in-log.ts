@@ -11,7 +11,14 @@ export const signInLogMeta: EntityMeta = entitySchema.parse({
   label: { en: 'Sign-in log', zh: '登录日志' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
-    { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },
+    {
+      name: 'id',
+      type: 'integer',
+      intSize: 'int8',
+      label: { en: 'ID', zh: 'ID' },
+      readOnly: true,
+      list: { hidden: true },
+    },
     {
       name: 'at',
       type: 'datetime',

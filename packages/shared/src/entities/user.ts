@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { passwordSchema, userNameSchema } from '../auth.ts';
 import { patterns } from '../validators.ts';
+import { id, pageNumber } from '../values.ts';
 
 // Contracts of the /User screen (custom routes: users carry a password and sessions, so not a generic engine grid).
 
-const idSchema = z.number().int().positive();
+const idSchema = id;
 const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
 const phone = z.union([z.literal(''), z.string().trim().regex(patterns.phone, 'not a valid phone number')]);
 const email = z.union([
@@ -13,7 +14,7 @@ const email = z.union([
 ]);
 
 export const userListQuerySchema = z.strictObject({
-  page: z.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   rows: z.number().int().min(1).max(200).default(30),
   /** Matches the user name, the real name, the phone or the mail. */
   search: z.string().trim().max(50).default(''),

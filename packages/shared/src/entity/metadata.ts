@@ -50,6 +50,8 @@ export const fieldSchema = z.object({
   /** Decimal: total digits and digits after the point (numeric(precision, scale) in SQL). */
   precision: z.number().int().min(1).max(38).optional(),
   scale: z.number().int().min(0).max(18).optional(),
+  /** Integer: the column's size (smallint, bigint); integer (int4) when absent. Values are checked against it. */
+  intSize: z.enum(['int2', 'int4', 'int8']).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
   pattern: z.string().optional(),

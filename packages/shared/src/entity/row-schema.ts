@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { FILE_KEY, FILE_KEYS } from '../entities/file.ts';
 import { patterns } from '../validators.ts';
+import { calendarDate, dateTime, id, integerSchema, timeOfDay } from '../values.ts';
 import type { EntityMeta, FieldMeta } from './metadata.ts';
-
-const isCalendarDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
 
 function decimalSchema(f: FieldMeta) {
   const precision = f.precision ?? 18;
@@ -63,31 +59,36 @@ export function fieldValueSchema(f: FieldMeta): z.ZodType {
     case 'file':
     case 'image':
       return fileKeysSchema(f);
-    case 'integer':
-    case 'reference': {
-      let n = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+    case 'integer': {
+      let n = integerSchema(f.intSize);
       if (f.min !== undefined) n = n.min(f.min, `at least ${f.min}`);
       if (f.max !== undefined) n = n.max(f.max, `at most ${f.max}`);
       return n;
     }
+    case 'reference':
+      // A reference holds another row's key.
+      return id;
     case 'decimal':
       return decimalSchema(f);
     case 'boolean':
       return z.boolean();
     case 'date':
-      return z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
-        .refine(isCalendarDate, 'not a real date');
+      return calendarDate;
     case 'datetime':
-      return z.iso.datetime({ offset: true, local: true, message: 'a date and time' });
+      return dateTime;
     case 'time':
-      return z.string().regex(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'a time as HH:mm:ss');
+      return timeOfDay;
     case 'dictMulti':
       return z.array(z.string().max(100)).max(100);
     case 'json':
       return z.json();
   }
+}
+
+/** The key of a row of this entity: positive, within its column (bigint for the logs). */
+export function keySchema(meta: EntityMeta) {
+  const size = meta.fields.find((f) => f.name === meta.key)?.intSize ?? 'int4';
+  return size === 'int4' ? id : integerSchema(size).min(1, 'at least 1');
 }
 
 /** Fields a caller may write: not read-only and not the key. */
@@ -105,8 +106,8 @@ export function rowSchema(meta: EntityMeta, mode: 'add' | 'update') {
     shape[f.name] = f.required ? (mode === 'add' ? value : value.optional()) : value.nullable().optional();
   }
   if (mode === 'update') {
-    shape[meta.key] = z.number().int();
-    shape.version = z.number().int().min(1);
+    shape[meta.key] = keySchema(meta);
+    shape.version = integerSchema().min(1, 'at least 1');
   }
   return z.strictObject(shape);
 }

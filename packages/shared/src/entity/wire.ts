@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../values.ts';
 
 /** The generic contract of ARCHITECTURE §3 that every entity exposes at /api/<Entity>/<action>. */
 export const displayTypes = ['like', 'eq', 'in', 'gt', 'ge', 'lt', 'le'] as const;
@@ -40,7 +41,7 @@ export const pageRequestSchema = z.strictObject({
   /** false: skip counting; total is then a lower bound (rows so far, plus one when another page exists). */
   count: z.boolean().default(true),
   /** getDetailPage: the master row's key, and which detail entity (default: the first). */
-  value: z.number().int().optional(),
+  value: id.optional(),
   detail: z.string().max(64).optional(),
 });
 export type PageRequest = z.input<typeof pageRequestSchema>;
@@ -59,11 +60,15 @@ export const saveBodySchema = z.strictObject({
   /** Detail rows per detail entity name; a row with its key is updated, one without is added. */
   detailData: z.record(z.string(), z.array(z.record(z.string(), z.unknown())).max(1000)).default({}),
   /** Keys of detail rows removed in the dialog, per detail entity name. */
-  delKeys: z.record(z.string(), z.array(z.number().int()).max(1000)).default({}),
+  delKeys: z.record(z.string(), z.array(id).max(1000)).default({}),
 });
 export type SaveBody = z.input<typeof saveBodySchema>;
 
-export const delBodySchema = z.array(z.number().int()).min(1).max(1000);
+/**
+ * Keys of rows to delete, submit or audit. Entities with bigint keys (the logs) are read-only, so every
+ * key that reaches these actions is a serial one.
+ */
+export const delBodySchema = z.array(id).min(1).max(1000);
 
 /**
  * Approval states of an entity with `audit` (the column audit_status): Vol's 1 approved and 2
@@ -74,7 +79,7 @@ export const AuditStatus = { draft: 0, approved: 1, rejected: 2, inApproval: 3 }
 export type AuditStatusValue = (typeof AuditStatus)[keyof typeof AuditStatus];
 
 /** Submit documents for approval. */
-export const submitBodySchema = z.strictObject({ keys: z.array(z.number().int()).min(1).max(1000) });
+export const submitBodySchema = z.strictObject({ keys: z.array(id).min(1).max(1000) });
 
 /** One step of a document's approval history, newest last. */
 export const approvalEntrySchema = z.object({
@@ -86,7 +91,7 @@ export const approvalEntrySchema = z.object({
 export type ApprovalEntry = z.infer<typeof approvalEntrySchema>;
 
 export const auditBodySchema = z.strictObject({
-  keys: z.array(z.number().int()).min(1).max(1000),
+  keys: z.array(id).min(1).max(1000),
   /** 1 approve, 2 reject (Vol's auditStatus). */
   status: z.union([z.literal(1), z.literal(2)]),
   reason: z.string().trim().max(500).default(''),

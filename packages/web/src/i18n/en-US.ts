@@ -140,6 +140,10 @@ export const enUS = {
     'starts with a letter; letters, digits, dot, dash and underscore only',
   'validation.not a valid phone number': 'not a valid phone number',
   'validation.not a valid mail address': 'not a valid mail address',
+  'validation.a real date as YYYY-MM-DD (1900–9999)': 'a real date as YYYY-MM-DD (1900–9999)',
+  'validation.a date and time as YYYY-MM-DDTHH:mm:ss with Z or an offset (1900–9999)':
+    'a date and time as YYYY-MM-DDTHH:mm:ss with Z or an offset (1900–9999)',
+  'validation.a whole number': 'a whole number',
   // [issue 4: users-roles]
   'users-roles.saved': 'Saved',
   'users-roles.refresh': 'Refresh',

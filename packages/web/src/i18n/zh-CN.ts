@@ -140,6 +140,10 @@ export const zhCN: Record<MessageKey, string> = {
     '以字母开头，只能包含字母、数字、点、短横线和下划线',
   'validation.not a valid phone number': '手机号格式不正确',
   'validation.not a valid mail address': '邮箱格式不正确',
+  'validation.a real date as YYYY-MM-DD (1900–9999)': '有效日期，格式 YYYY-MM-DD（1900–9999 年）',
+  'validation.a date and time as YYYY-MM-DDTHH:mm:ss with Z or an offset (1900–9999)':
+    '日期时间，格式 YYYY-MM-DDTHH:mm:ss，带 Z 或时区偏移（1900–9999 年）',
+  'validation.a whole number': '整数',
   // [issue 4: users-roles]
   'users-roles.saved': '已保存',
   'users-roles.refresh': '刷新',

@@ -39,6 +39,7 @@ const filterFields = (meta: EntityMeta) =>
       name: f.name,
       label: f.label,
       type: f.type,
+      ...(f.intSize ? { intSize: f.intSize } : {}),
       operators: operatorsFor(f.type),
       variables: variablesFor(f.type),
     }));

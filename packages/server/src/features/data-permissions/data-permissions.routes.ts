@@ -3,6 +3,7 @@ import {
   envelopeSchema,
   explainBodySchema,
   explainResultSchema,
+  idParam,
   saveScopeRuleBodySchema,
   scopeOrganizationSchema,
   scopeRoleSchema,
@@ -43,7 +44,7 @@ export function dataPermissionRoutes(deps: { db: Db; definitions: EntityDefiniti
       schema: {
         tags,
         summary: "Every entity with the scopes it supports and the role's rule (null: the role's default)",
-        querystring: z.strictObject({ roleId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ roleId: idParam }),
         response: { 200: envelopeSchema(z.array(entityScopeSchema)) },
       },
       handler: async (req) => envelope(await repo.entities(authOf(req), req.query.roleId)),

@@ -520,10 +520,10 @@ describe('the screen API', () => {
       'rule.filter.conditions.0.op': 'is not allowed for a date field',
     });
     expect(await errorsOf(custom({ field: 'hireDate', op: 'gt', value: 'yesterday' }))).toEqual({
-      'rule.filter.conditions.0.value': 'needs a date (YYYY-MM-DD)',
+      'rule.filter.conditions.0.value': 'needs a real date (YYYY-MM-DD)',
     });
     expect(await errorsOf(custom({ field: 'organizationId', op: 'eq', value: 'PMO' }))).toEqual({
-      'rule.filter.conditions.0.value': 'needs a whole number',
+      'rule.filter.conditions.0.value': 'needs a whole number from -2147483648 to 2147483647',
     });
     expect(await errorsOf(custom({ field: 'organizationId', op: 'eq', variable: 'today' }))).toEqual({
       'rule.filter.conditions.0.value': 'today does not fit a reference field',

@@ -5,6 +5,9 @@ import {
   dataSourceTestSchema,
   dataSourceUpdateSchema,
   envelopeSchema,
+  id,
+  idParam,
+  pageNumber,
 } from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +18,7 @@ import { createDataSourceService, type DataSourceDeps } from './data-sources.ser
 
 const MENU = 'DataSourceMan';
 const listQuery = z.strictObject({
-  page: z.number().int().min(1).default(1),
+  page: pageNumber.default(1),
   rows: z.number().int().min(1).max(100).default(30),
   q: z.string().trim().max(50).default(''),
 });
@@ -42,7 +45,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
       schema: {
         tags: ['DataSourceMan'],
         summary: 'One data source (never with its password)',
-        querystring: z.strictObject({ id: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ id: idParam }),
         response: { 200: envelopeSchema(dataSourceRowSchema) },
       },
       handler: async (req) => envelope(await service.get(authOf(req), req.query.id)),
@@ -78,7 +81,7 @@ export function dataSourceRoutes(deps: DataSourceDeps) {
       schema: {
         tags: ['DataSourceMan'],
         summary: 'Delete data sources: all the keys or none',
-        body: z.array(z.number().int().positive()).min(1).max(100),
+        body: z.array(id).min(1).max(100),
         response: { 200: envelopeSchema(z.null()) },
       },
       handler: async (req) => {

@@ -4,6 +4,7 @@ import {
   buttonSchema,
   buttonUpdateSchema,
   envelopeSchema,
+  id,
   menuInputSchema,
   menuItemSchema,
   menuMoveSchema,
@@ -25,7 +26,7 @@ import { createMenuService } from './menu.service.ts';
 /** The setup wizard's screen: in the setup visitor's menu whatever else the setup code opens. */
 const SETUP_HOME_MENU = 'LoginSet';
 
-const idBody = z.strictObject({ id: z.number().int().positive() });
+const idBody = z.strictObject({ id });
 const saved = envelopeSchema(z.object({ id: z.number() }));
 const done = envelopeSchema(z.null());
 

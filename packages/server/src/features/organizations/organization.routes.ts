@@ -1,5 +1,7 @@
 import {
   envelopeSchema,
+  id,
+  idParam,
   organizationInputSchema,
   organizationRowSchema,
   organizationUpdateSchema,
@@ -15,7 +17,6 @@ import { createOrganizationService } from './organization.service.ts';
 
 const tags = ['Organization'];
 const saved = envelopeSchema(z.object({ id: z.number() }));
-const id = z.coerce.number().int().positive();
 
 /** The organisation screen (/Organization): the tenant's tree, its edits and each node's users. */
 export function organizationRoutes(deps: { db: Db }) {
@@ -38,7 +39,7 @@ export function organizationRoutes(deps: { db: Db }) {
       schema: {
         tags,
         summary: 'The users whose organisation is this node',
-        querystring: z.strictObject({ id }),
+        querystring: z.strictObject({ id: idParam }),
         response: { 200: envelopeSchema(z.array(organizationUserSchema)) },
       },
       handler: async (req) => envelope(await orgs.users(authOf(req).tenantId, req.query.id)),
@@ -77,7 +78,7 @@ export function organizationRoutes(deps: { db: Db }) {
       schema: {
         tags,
         summary: 'Delete an organisation without units, users or employees under it',
-        body: z.strictObject({ id: z.number().int().positive() }),
+        body: z.strictObject({ id }),
         response: { 200: envelopeSchema(z.null()) },
       },
       handler: async (req) => {

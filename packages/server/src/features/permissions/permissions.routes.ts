@@ -1,4 +1,4 @@
-import { envelopeSchema, permissionMatrixSchema, roleSchema, savePermissionBodySchema } from '@trestle/shared';
+import { envelopeSchema, idParam, permissionMatrixSchema, roleSchema, savePermissionBodySchema } from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ export function permissionRoutes(deps: { db: Db }) {
       schema: {
         tags,
         summary: "A role's menus and buttons, with what the caller may grant",
-        querystring: z.strictObject({ roleId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ roleId: idParam }),
         response: { 200: envelopeSchema(permissionMatrixSchema) },
       },
       handler: async (req) => envelope(await service.matrix(authOf(req), req.query.roleId, languageOf(req))),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, badRequest, envelope } from '../../http/errors.ts';
+import { readFileParts } from '../../http/multipart.ts';
 import type { FileStore } from '../files/files.store.ts';
 import { AVATAR_ENTITY, AVATAR_MAX_BYTES, adoptLegacyAvatars, imageKindOf } from './avatars.ts';
 import { createProfileRepository } from './profile.repository.ts';
@@ -68,11 +69,8 @@ export function profileRoutes(deps: { db: Db; files: FileStore; dataDir: string;
         response: { 200: envelopeSchema(z.object({ img: z.string() })) },
       },
       handler: async (req) => {
-        if (!req.isMultipart())
-          throw badRequest('Send the image as multipart/form-data in the field "file"', { file: 'required' });
-        const part = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-        if (part?.fieldname !== 'file') throw badRequest('Send the image in the field "file"', { file: 'required' });
-        const bytes = await part.toBuffer();
+        const [part] = await readFileParts(req, { fileSize: AVATAR_MAX_BYTES, files: 1, what: 'image' });
+        const bytes = part?.bytes ?? Buffer.alloc(0);
         const kind = imageKindOf(bytes);
         if (!kind)
           throw badRequest('The file is not a PNG, JPEG, GIF or WebP image', { file: 'not a supported image' });

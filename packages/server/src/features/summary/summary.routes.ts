@@ -1,5 +1,6 @@
 import {
   envelopeSchema,
+  idParam,
   portfolioRequestSchema,
   portfolioResultSchema,
   projectFiguresSchema,
@@ -39,7 +40,7 @@ export function summaryRoutes(deps: SummaryDeps) {
       schema: {
         tags,
         summary: 'One project’s figures (§4.1)',
-        querystring: z.strictObject({ id: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ id: idParam }),
         response: { 200: envelopeSchema(projectFiguresSchema) },
       },
       handler: async (req) => envelope(await service.project(authOf(req), req.query.id)),

@@ -1,5 +1,6 @@
 import {
   envelopeSchema,
+  idParam,
   menuItemSchema,
   tenantAddSchema,
   tenantDetailSchema,
@@ -55,7 +56,7 @@ export function tenantRoutes(deps: { db: Db; sessions: Sessions; now: () => Date
       schema: {
         tags: ['TenantMan'],
         summary: 'One tenant with its package (menu ids)',
-        querystring: z.strictObject({ id: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ id: idParam }),
         response: { 200: envelopeSchema(tenantDetailSchema) },
       },
       handler: async (req) => envelope(await service.get(req.query.id)),

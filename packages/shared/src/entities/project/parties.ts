@@ -39,6 +39,7 @@ const partyFields = (kind: 'customer' | 'supplier'): FieldMeta[] => [
     ? {
         name: 'industry',
         type: 'dict',
+        length: 20,
         dictionary: 'industry',
         label: { en: 'Industry', zh: '行业' },
         search: { row: 1, col: 3, op: 'eq' },
@@ -48,6 +49,7 @@ const partyFields = (kind: 'customer' | 'supplier'): FieldMeta[] => [
     : {
         name: 'category',
         type: 'dict',
+        length: 20,
         dictionary: 'supplierCategory',
         label: { en: 'Category', zh: '类别' },
         search: { row: 1, col: 3, op: 'eq' },

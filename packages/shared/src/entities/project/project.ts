@@ -178,6 +178,7 @@ const commonFields: FieldMeta[] = [
 const statusField = (dictionary: string): FieldMeta => ({
   name: 'status',
   type: 'dict',
+  length: 20,
   dictionary,
   label: { en: 'Status', zh: '状态' },
   default: 'DRAFT',
@@ -203,6 +204,7 @@ export const projectMeta: EntityMeta = entitySchema.parse({
     {
       name: 'stage',
       type: 'dict',
+      length: 30,
       dictionary: 'projectStage',
       label: { en: 'Stage', zh: '阶段' },
       default: 'INITIATION',
@@ -213,6 +215,7 @@ export const projectMeta: EntityMeta = entitySchema.parse({
     {
       name: 'progressMethod',
       type: 'dict',
+      length: 20,
       dictionary: 'progressMethod',
       label: { en: 'Progress method', zh: '进度计算' },
       default: 'MANUAL',
@@ -222,6 +225,7 @@ export const projectMeta: EntityMeta = entitySchema.parse({
     {
       name: 'priority',
       type: 'dict',
+      length: 10,
       dictionary: 'projectPriority',
       label: { en: 'Priority', zh: '优先级' },
       default: 'NORMAL',
@@ -335,6 +339,7 @@ export const omProjectMeta: EntityMeta = entitySchema.parse({
     {
       name: 'inspectionFrequency',
       type: 'dict',
+      length: 20,
       dictionary: 'inspectionFrequency',
       label: { en: 'Inspections', zh: '巡检频率' },
       edit: { row: 12, col: 1 },
@@ -372,6 +377,7 @@ export const omProjectMeta: EntityMeta = entitySchema.parse({
     {
       name: 'billingCycle',
       type: 'dict',
+      length: 20,
       dictionary: 'billingCycle',
       label: { en: 'Billing cycle', zh: '结算周期' },
       required: true,
@@ -420,6 +426,7 @@ export const projectTeamMeta: EntityMeta = entitySchema.parse({
     {
       name: 'role',
       type: 'dict',
+      length: 20,
       dictionary: 'teamRole',
       label: { en: 'Role', zh: '角色' },
       required: true,

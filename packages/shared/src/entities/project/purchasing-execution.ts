@@ -99,6 +99,7 @@ export const goodsReceiptMeta: EntityMeta = entitySchema.parse({
     {
       name: 'inspectionStatus',
       type: 'dict',
+      length: 20,
       dictionary: 'arrivalInspectionStatus',
       label: { en: 'Inspection', zh: '检验状态' },
       default: 'PENDING',
@@ -191,6 +192,7 @@ export const purchaseInvoiceMeta: EntityMeta = entitySchema.parse({
     {
       name: 'invoiceType',
       type: 'dict',
+      length: 20,
       dictionary: 'purchaseInvoiceType',
       label: { en: 'Invoice type', zh: '发票类型' },
       default: 'VAT_SPECIAL',
@@ -226,6 +228,7 @@ export const purchaseInvoiceMeta: EntityMeta = entitySchema.parse({
     {
       name: 'deductionStatus',
       type: 'dict',
+      length: 20,
       dictionary: 'invoiceDeductionStatus',
       label: { en: 'Input VAT', zh: '认证状态' },
       default: 'PENDING',
@@ -290,6 +293,7 @@ export const supplierPaymentMeta: EntityMeta = entitySchema.parse({
     {
       name: 'method',
       type: 'dict',
+      length: 30,
       dictionary: 'supplierPaymentMethod',
       label: { en: 'Method', zh: '付款方式' },
       edit: { row: 5, col: 2 },

@@ -107,6 +107,7 @@ export const employeeField = (name: string, label: Label, edit: Place): FieldMet
 export const statusField = (dictionary: string, extra: Partial<FieldMeta> = {}): FieldMeta => ({
   name: 'status',
   type: 'dict',
+  length: 20,
   dictionary,
   label: { en: 'Status', zh: '状态' },
   search: { row: 1, col: 3, op: 'in' },

@@ -66,6 +66,7 @@ export const projectBudgetMeta: EntityMeta = entitySchema.parse({
     {
       name: 'budgetType',
       type: 'dict',
+      length: 20,
       dictionary: 'budgetType',
       label: { en: 'Budget type', zh: '预算类型' },
       default: 'INITIAL',
@@ -110,6 +111,7 @@ export const projectBudgetLineMeta: EntityMeta = entitySchema.parse({
     {
       name: 'category',
       type: 'dict',
+      length: 20,
       dictionary: 'budgetCategory',
       label: { en: 'Category', zh: '预算科目' },
       required: true,
@@ -132,6 +134,7 @@ export const projectBudgetLineMeta: EntityMeta = entitySchema.parse({
     {
       name: 'controlAction',
       type: 'dict',
+      length: 10,
       dictionary: 'budgetControlAction',
       label: { en: 'When exceeded', zh: '超预算控制' },
       default: 'WARN',

@@ -111,6 +111,7 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
     {
       name: 'contractType',
       type: 'dict',
+      length: 20,
       dictionary: 'salesContractType',
       label: { en: 'Type', zh: '合同类型' },
       required: true,
@@ -193,6 +194,7 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'salesContractStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'DRAFT',
@@ -243,6 +245,7 @@ export const contractPaymentTermMeta: EntityMeta = entitySchema.parse({
     {
       name: 'termType',
       type: 'dict',
+      length: 20,
       dictionary: 'salesTermType',
       label: { en: 'Type', zh: '节点类型' },
       required: true,
@@ -329,6 +332,7 @@ export const salesInvoiceMeta: EntityMeta = entitySchema.parse({
     {
       name: 'invoiceType',
       type: 'dict',
+      length: 20,
       dictionary: 'salesInvoiceType',
       label: { en: 'Invoice type', zh: '发票类型' },
       required: true,
@@ -412,6 +416,7 @@ export const salesInvoiceMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'salesInvoiceStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'DRAFT',
@@ -477,6 +482,7 @@ export const customerReceiptMeta: EntityMeta = entitySchema.parse({
     {
       name: 'method',
       type: 'dict',
+      length: 30,
       dictionary: 'receiptMethod',
       label: { en: 'Method', zh: '回款方式' },
       required: true,
@@ -506,6 +512,7 @@ export const customerReceiptMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'receiptStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'DRAFT',

@@ -59,6 +59,7 @@ export const projectMilestoneMeta: EntityMeta = entitySchema.parse({
     {
       name: 'type',
       type: 'dict',
+      length: 20,
       dictionary: 'milestoneType',
       label: { en: 'Type', zh: '类型' },
       required: true,
@@ -112,6 +113,7 @@ export const projectMilestoneMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'milestoneStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'NOT_STARTED',
@@ -223,6 +225,7 @@ export const acceptanceCheckItemMeta: EntityMeta = entitySchema.parse({
     {
       name: 'result',
       type: 'dict',
+      length: 10,
       dictionary: 'checkItemResult',
       label: { en: 'Result', zh: '结果' },
       edit: { row: 1, col: 5 },
@@ -276,6 +279,7 @@ export const acceptanceTestMeta: EntityMeta = entitySchema.parse({
     {
       name: 'testType',
       type: 'dict',
+      length: 20,
       dictionary: 'acceptanceTestType',
       label: { en: 'Type', zh: '验收类型' },
       required: true,
@@ -318,6 +322,7 @@ export const acceptanceTestMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'acceptanceStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'PLANNED',
@@ -328,6 +333,7 @@ export const acceptanceTestMeta: EntityMeta = entitySchema.parse({
     {
       name: 'result',
       type: 'dict',
+      length: 20,
       dictionary: 'acceptanceResult',
       label: { en: 'Result', zh: '验收结论' },
       edit: { row: 5, col: 2 },
@@ -398,6 +404,7 @@ export const weeklyReportIssueMeta: EntityMeta = entitySchema.parse({
     {
       name: 'impact',
       type: 'dict',
+      length: 10,
       dictionary: 'reportIssueImpact',
       label: { en: 'Impact', zh: '影响' },
       default: 'MEDIUM',
@@ -422,6 +429,7 @@ export const weeklyReportIssueMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 10,
       dictionary: 'reportIssueStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'OPEN',
@@ -473,6 +481,7 @@ export const weeklyReportMeta: EntityMeta = entitySchema.parse({
     {
       name: 'statusFlag',
       type: 'dict',
+      length: 20,
       dictionary: 'reportStatusFlag',
       label: { en: 'Project status', zh: '项目状态' },
       required: true,
@@ -495,6 +504,7 @@ export const weeklyReportMeta: EntityMeta = entitySchema.parse({
     {
       name: 'status',
       type: 'dict',
+      length: 20,
       dictionary: 'weeklyReportStatus',
       label: { en: 'Report status', zh: '周报状态' },
       default: 'DRAFT',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../../values.ts';
 
 /**
  * /ProjectSummary and /MineInformation contracts: read models over the project area (docs/domain.md
@@ -8,7 +9,6 @@ import { z } from 'zod';
 
 const money = z.string();
 const pct = z.number().nullable();
-const id = z.number().int().positive();
 
 export const summaryFiltersSchema = z.strictObject({
   organizationId: id.optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type EntityMeta, entitySchema } from '../../entity/metadata.ts';
 import { pageRequestSchema } from '../../entity/wire.ts';
+import { calendarDate, id, integerSchema } from '../../values.ts';
 
 /** Warning severities, lowest first (docs/domain.md §2.8); the rank orders lists and derives health. */
 export const warningSeverities = ['INFO', 'WARNING', 'CRITICAL'] as const;
@@ -53,6 +54,7 @@ export const projectWarningMeta: EntityMeta = entitySchema.parse({
     {
       name: 'severityRank',
       type: 'integer',
+      intSize: 'int2',
       label: { en: 'Severity rank', zh: '级别序号' },
       readOnly,
       sortable: true,
@@ -203,26 +205,26 @@ export const warningRuleSchema = z.object({
 export type WarningRuleRow = z.infer<typeof warningRuleSchema>;
 
 export const warningRuleUpdateSchema = z.strictObject({
-  id: z.number().int().positive(),
-  version: z.number().int().positive(),
+  id,
+  version: integerSchema().min(1, 'at least 1'),
   enabled: z.boolean(),
   params: warningParamsSchema,
 });
 export type WarningRuleUpdate = z.infer<typeof warningRuleUpdateSchema>;
 
-const keys = z.array(z.number().int().positive()).min(1).max(500);
+const keys = z.array(id).min(1).max(500);
 const note = z.string().trim().max(500);
 
 export const warningAcknowledgeSchema = z.strictObject({ keys, note: note.default('') });
 export const warningSnoozeSchema = z.strictObject({
   keys,
-  until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'needs a date (YYYY-MM-DD)'),
+  until: calendarDate,
   note: note.default(''),
 });
 export const warningIgnoreSchema = z.strictObject({ keys, note: note.min(1, 'Say why the warning is ignored') });
 export type WarningSnooze = z.input<typeof warningSnoozeSchema>;
 
-export const warningEvaluateSchema = z.strictObject({ projectId: z.number().int().positive().optional() });
+export const warningEvaluateSchema = z.strictObject({ projectId: id.optional() });
 
 /** What one evaluation did, over all its rules. */
 export const warningEvaluationSchema = z.object({

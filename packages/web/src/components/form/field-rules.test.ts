@@ -53,7 +53,9 @@ describe('field rules from metadata', () => {
     expect(await run(fieldRules(field('code'), translate), 'bad code!')).toBe('t:has the wrong format');
     expect(await run(fieldRules(field('hourlyRate'), translate), '12.345')).toMatch(/at most 10 digits/);
     expect(await run(fieldRules(field('hourlyRate'), translate), '-1')).toBe('t:at least 0');
-    expect(await run(fieldRules(field('hireDate'), translate), '2026-02-30')).toBe('t:not a real date');
+    expect(await run(fieldRules(field('hireDate'), translate), '2026-02-30')).toBe(
+      't:a real date as YYYY-MM-DD (1900–9999)',
+    );
   });
 
   it('takes a required switch that is on, a number and a list as filled, and refuses empty ones', async () => {
