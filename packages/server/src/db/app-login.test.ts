@@ -65,10 +65,10 @@ describe("requests' database login", () => {
       const [row] = await queryRows<{ key: string }>(database.db, sql`select key from installation`);
       expect(who).toMatchObject({ session: `${APP_ROLE}_${row?.key}`, current: `${APP_ROLE}_${row?.key}` });
       expect(who?.sup).toBe(false);
-      const escape = withTenant(1, () =>
+      const switchBack = withTenant(1, () =>
         queryRows(database.app, sql`select set_config('role', 'postgres', true) as r, current_user`),
       );
-      await expect(escape).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
+      await expect(switchBack).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
     } else {
       // One superuser session: the app switches to trestle_app per transaction (ADR 0003).
       expect(who).toMatchObject({ session: 'postgres', current: APP_ROLE, sup: true });
