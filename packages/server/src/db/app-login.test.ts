@@ -68,7 +68,9 @@ describe("requests' database login", () => {
       const switchBack = withTenant(1, () =>
         queryRows(database.app, sql`select set_config('role', 'postgres', true) as r, current_user`),
       );
-      await expect(switchBack).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
+      await expect(switchBack).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/permission denied/) },
+      });
     } else {
       // One superuser session: the app switches to trestle_app per transaction (ADR 0003).
       expect(who).toMatchObject({ session: 'postgres', current: APP_ROLE, sup: true });
