@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverDatabase } from '../test/helper.ts';
 import { APP_ROLE, type Database, openDatabase, queryRows } from './client.ts';
 import { seed } from './seed.ts';
 import { withTenant } from './tenant.ts';
@@ -14,40 +14,25 @@ import { withTenant } from './tenant.ts';
  */
 const serverUrl = process.env.DATABASE_URL;
 let database: Database;
-let drop = async () => {};
+let server: Awaited<ReturnType<typeof serverDatabase>> | undefined;
 
 beforeAll(async () => {
-  let url: string | undefined;
-  if (serverUrl) {
-    const name = `trestle_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      for (const { rolname } of (
-        await c.query<{ rolname: string }>(`select rolname from pg_roles where rolname = any($1)`, [[...(await roles)]])
-      ).rows)
-        await c.query(`drop role "${rolname}"`);
-      await c.end();
-    };
-  }
-  database = await openDatabase({ url, dataDir: 'memory://', log: { error: () => {} }, secret: randomBytes(32) });
+  server = serverUrl ? await serverDatabase(serverUrl) : undefined;
+  // No appUrl: the case of `npm start` with DATABASE_URL alone.
+  database = await openDatabase({
+    url: server?.url,
+    dataDir: 'memory://',
+    log: { error: () => {} },
+    secret: randomBytes(32),
+  });
   await database.migrate();
   await seed(database.db, { demo: false });
 });
-let roles: Promise<string[]> = Promise.resolve([]);
 afterAll(async () => {
   const [row] = await queryRows<{ key: string }>(database.db, sql`select key from installation`);
-  roles = Promise.resolve([`${APP_ROLE}_${row?.key}`, ...(await database.userSql.roleNames())]);
+  const roles = [`${APP_ROLE}_${row?.key}`, ...(await database.userSql.roleNames())];
   await database.close();
-  await drop();
+  await server?.drop(roles);
 });
 
 describe("requests' database login", () => {

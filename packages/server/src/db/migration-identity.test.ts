@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverDatabase } from '../test/helper.ts';
 
 // An install made before the identity tables joined tenancy, upgraded: its role types are copied to
 // each tenant, a stray cross-tenant role link goes, and an explicit registration keeps its role by id.
@@ -31,20 +31,14 @@ beforeAll(async () => {
   writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: older }));
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `trestle_upgrade_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: u.toString() });
+    const db = await serverDatabase(serverUrl, 'trestle_upgrade');
+    const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     query = async (sql) => (await client.query(sql)).rows;
     migrateTo = (migrationsFolder) => migratePg(drizzlePg({ client }), { migrationsFolder });
     close = async () => {
       await client.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await db.drop();
     };
   } else {
     const client = await PGlite.create();

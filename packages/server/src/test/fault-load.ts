@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { serverDatabase } from './helper.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -65,18 +66,10 @@ export async function runFaultLoad(
   serverUrl: string,
   opts: { rate: number; seconds: number; killAt: number[]; addEvery: number },
 ): Promise<FaultRun> {
-  const name = `trestle_fault_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  const db = await serverDatabase(serverUrl, 'trestle_fault');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-fault-'));
   let child: ChildProcess | undefined;
   try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const appUrl = new URL(url);
-    appUrl.username = 'trestle_app';
-    appUrl.password = '';
     const port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: repoRoot,
@@ -84,8 +77,8 @@ export async function runFaultLoad(
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: url.toString(),
-        APP_DATABASE_URL: appUrl.toString(),
+        DATABASE_URL: db.url,
+        APP_DATABASE_URL: db.appUrl,
         SEED_DEMO: 'true',
         DATA_DIR: dataDir,
         TOKEN_SECRET: randomBytes(32).toString('hex'),
@@ -171,7 +164,7 @@ export async function runFaultLoad(
         const { rows } = await killer.query<{ n: number }>(
           `select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
             where datname = $1 and pid <> pg_backend_pid()) t`,
-          [name],
+          [db.name],
         );
         kills.push({ at: at2, backends: rows[0]?.n ?? 0 });
       }
@@ -207,7 +200,7 @@ export async function runFaultLoad(
         )
       : 0;
     const acknowledged = samples.flatMap((s) => (s.key === undefined ? [] : [s.key]));
-    const owner = new pg.Client({ connectionString: url.toString() });
+    const owner = new pg.Client({ connectionString: db.url });
     await owner.connect();
     // The owner is subject to row-level security too (forced): read as the platform tenant.
     await owner.query(`select set_config('app.tenant_id', (select id::text from tenants where is_platform), false)`);
@@ -225,8 +218,7 @@ export async function runFaultLoad(
         c.kill('SIGTERM');
       });
     }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -30,6 +30,36 @@ export type TestApp = {
 };
 
 /**
+ * A new database on the PostgreSQL server at `serverUrl`: its owner's url, the url requests log in with
+ * as the app's own role (migration 0009 creates it; trust auth on the CI machine), and how to drop it
+ * with the roles it made (roles outlive a database).
+ */
+export async function serverDatabase(serverUrl: string, prefix = 'trestle_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  u.username = 'trestle_app';
+  u.password = '';
+  return {
+    name,
+    url,
+    appUrl: u.toString(),
+    async drop(roles: string[] = []) {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      for (const role of roles) await c.query(`drop role if exists "${role}"`);
+      await c.end();
+    },
+  };
+}
+
+/**
  * A fresh database per test file: in-memory PGlite, or, when DATABASE_URL is set (the CI's second pass),
  * a new database on that PostgreSQL server, dropped afterwards. Migrations and the demo seed run on it.
  */
@@ -46,35 +76,10 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const serverUrl = process.env.DATABASE_URL;
-  let dropDatabase = async (_roles: string[]) => {};
-  let url: string | undefined;
-  let appUrl: string | undefined;
-  if (serverUrl) {
-    const name = `trestle_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    // Requests log in as the app's own role (migration 0009 creates it; trust auth on the CI machine).
-    u.username = 'trestle_app';
-    u.password = '';
-    appUrl = u.toString();
-    // Roles outlive a database: the SQL roles this one made go with it.
-    dropDatabase = async (roles) => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      for (const role of roles) await c.query(`drop role if exists "${role}"`);
-      await c.end();
-    };
-  }
+  const server = process.env.DATABASE_URL ? await serverDatabase(process.env.DATABASE_URL) : undefined;
   const database = await openDatabase({
-    url,
-    appUrl,
+    url: server?.url,
+    appUrl: server?.appUrl,
     dataDir: 'memory://',
     log: { error: () => {} },
     secret: config.tokenSecret,
@@ -100,7 +105,7 @@ export async function createTestApp(
       const roles = database.kind === 'postgres' ? await database.userSql.roleNames() : [];
       await app.close();
       await database.close();
-      await dropDatabase(roles);
+      await server?.drop(roles);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
