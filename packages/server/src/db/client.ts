@@ -100,6 +100,18 @@ export async function openDatabase(opts: {
   };
 }
 
+/**
+ * This database's installation key (migration 0017), which names the logins the install makes for itself.
+ * Role names cannot be parameters, so the key is checked to be the short hex text the migration wrote
+ * before anyone splices it into CREATE ROLE.
+ */
+export async function installationKey(owner: Db): Promise<string> {
+  const [row] = await queryRows<{ key: string }>(owner, sql`select key from installation`);
+  if (!row) throw new Error('this database has no installation key (migration 0017)');
+  if (!/^[0-9a-f]{1,16}$/.test(row.key)) throw new Error('the installation key is not short hex text');
+  return row.key;
+}
+
 type AppPool = { pool: pg.Pool; switchRole: boolean };
 
 /**
@@ -118,9 +130,7 @@ async function resolveAppLogin(
 ): Promise<{ url: string; switchRole: boolean }> {
   if (appUrl) return { url: appUrl, switchRole: false };
   try {
-    const [row] = await queryRows<{ key: string }>(owner, sql`select key from installation`);
-    if (!row) throw new Error('no installation key');
-    const role = `${APP_ROLE}_${row.key}`;
+    const role = `${APP_ROLE}_${await installationKey(owner)}`;
     const password = createHmac('sha256', secret).update(`app-role:${role}`).digest('base64url');
     const attributes = `LOGIN PASSWORD '${password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT`;
     const [exists] = await queryRows(owner, sql`select 1 from pg_roles where rolname = ${role}`);

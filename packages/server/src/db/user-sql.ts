@@ -3,7 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type Db, queryRows } from './client.ts';
+import { type Db, installationKey, queryRows } from './client.ts';
 import { checkBounded, inlineParams, inRolledBack } from './user-sql-embedded.ts';
 
 /**
@@ -79,9 +79,8 @@ export function openUserSql(opts: {
   let installKey: Promise<string> | undefined;
 
   const key = () => {
-    installKey ??= queryRows<{ key: string }>(ownerDb, sql`select key from installation`).then(([row]) => {
-      if (!row) throw new UserSqlError('this database has no installation key (migration 0017)');
-      return row.key;
+    installKey ??= installationKey(ownerDb).catch((err: unknown) => {
+      throw new UserSqlError(err instanceof Error ? err.message : String(err));
     });
     return installKey;
   };
