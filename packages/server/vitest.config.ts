@@ -4,6 +4,8 @@ import { ciReporters } from '../../vitest.reporters.ts';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Migrates and seeds once per run; each file's database is a copy (src/test/seeded.ts).
+    globalSetup: ['src/test/global-setup.ts'],
     // PGlite takes a few seconds to start (WebAssembly); the PostgreSQL pass creates a database per file.
     hookTimeout: 60_000,
     testTimeout: 60_000,

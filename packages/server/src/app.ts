@@ -39,6 +39,7 @@ import { salesEntities } from './features/sales/sales.entities.ts';
 import { scheduleEntities } from './features/schedule/schedule.entities.ts';
 import { refreshMilestoneSchedule } from './features/schedule/schedule.progress.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { tenantSiteSettings } from './features/settings/site-settings.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { checkSetupCode } from './features/setup/setup-state.ts';
 import { summaryRoutes } from './features/summary/summary.routes.ts';
@@ -50,6 +51,7 @@ import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule
 import { registerAuth } from './http/auth.ts';
 import { loadConstraintColumns } from './http/constraint-errors.ts';
 import { frameworkError, registerErrorHandling } from './http/errors.ts';
+import { webIndexScriptHashes } from './http/inline-scripts.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
@@ -71,6 +73,9 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     routerOptions: { caseSensitive: false },
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkError,
+    // While closing, a request that reached us on a connection already open is served, not answered 503:
+    // the pool stays open until the last connection is gone (main.ts), so it can finish like the others.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,7 +100,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built index.html's boot script (the loading text in the reader's language), by its hash.
+        scriptSrc: ["'self'", ...webIndexScriptHashes(config.webDist)],
         // antd writes its CSS-in-JS into <style> elements; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -183,8 +189,10 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   scheduleWarningEvaluation(app, { db, now, refresh: (today) => refreshMilestoneSchedule(db, { today }) });
   await app.register(summaryRoutes({ db, now }));
   await app.register(mineRoutes({ db, now, definitions }));
-  await app.register(engineRoutes({ db, now, definitions }));
-  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects }));
+  // The engine applies the tenant's site settings: document number patterns, segregation of duties.
+  const settings = (tenantId: number) => tenantSiteSettings(db, tenantId);
+  await app.register(engineRoutes({ db, now, definitions, settings }));
+  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings }));
   await app.register(fileRoutes({ db, objects, now }));
   // [issue 4: users-roles]
   await app.register(userRoutes({ db, now }));
@@ -218,6 +226,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
       declarePublic(scope);
       await scope.register(fastifyStatic, {
         root: config.webDist,
+        // The build writes .br and .gz beside each asset; the client's Accept-Encoding picks one.
+        preCompressed: true,
         setHeaders: (reply, file) => {
           reply.header('cache-control', file.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         },

@@ -166,6 +166,7 @@ const MATRIX: Record<string, string> = {
   'POST /api/DataChangeLog/upload': 'UFFF',
   'POST /api/File/del': 'UFPF',
   'POST /api/File/getPageData': 'UFPF',
+  'POST /api/File/upload': 'UFPF',
   'POST /api/RequestLog/add': 'UFFF',
   'POST /api/RequestLog/del': 'UFFF',
   'POST /api/RequestLog/export': 'UFPF',

@@ -31,6 +31,7 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   DATASOURCE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   DATASOURCE_ALLOWED_HOSTS: z.string().default(''),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
 });
 
 export type Config = {
@@ -64,6 +65,8 @@ export type Config = {
   dataSourceAllowPrivate: boolean;
   /** Host names data sources may use even when they resolve to private addresses. */
   dataSourceAllowedHosts: string[];
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  shutdownGraceSeconds: number;
 };
 
 /** The token secret comes from the environment, or is generated once and kept in DATA_DIR. */
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileStore: e.FILE_STORE,
     s3: s3Settings(e),
     dataSourceAllowPrivate: e.DATASOURCE_ALLOW_PRIVATE === 'true',
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     dataSourceAllowedHosts: e.DATASOURCE_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),

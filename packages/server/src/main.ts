@@ -16,13 +16,26 @@ await seed(database.db, { demo: config.seedDemo });
 const app = await buildApp({ config, database });
 
 let closing = false;
+/**
+ * Drains, then stops: the listening socket closes at once (new connections are refused), the requests in
+ * flight run to their answer, and only when the last connection is gone (app.close, whose onClose hooks
+ * also wait for the request log's writes and background jobs) is the pool ended. A client that keeps a
+ * connection busy past the grace period has it cut, so a stop never hangs.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let those in flight finish, then close the database.
-  await app.close();
-  await database.close();
+  const cut = setTimeout(() => {
+    app.log.warn('shutdown grace period over: closing the connections left');
+    app.server.closeAllConnections();
+  }, config.shutdownGraceSeconds * 1000);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+    await database.close();
+  }
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -21,4 +21,11 @@ export const ui = {
 /** The 'Manager' marker that menu urls may carry; the route path is the url without it. */
 export const MANAGER_MARKER = '/Manager';
 
-export const menuUrlToPath = (url: string): string => url.replace(MANAGER_MARKER, '') || '/';
+/** The marker as a whole path segment, in any case (routes match case-insensitively). */
+const managerSegment = /\/Manager(?=\/|$)/i;
+
+/** Spec §3: the route path of a menu url (or of a typed or bookmarked one) is the url without '/Manager'. */
+export const menuUrlToPath = (url: string): string => url.replace(managerSegment, '') || '/';
+
+/** True when a path still carries the marker, i.e. it names a route by its menu url. */
+export const hasManagerMarker = (path: string): boolean => managerSegment.test(path);

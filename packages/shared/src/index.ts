@@ -13,6 +13,7 @@ export * from './entities/file.ts';
 // [issue 4: organizations-menus]
 export * from './entities/organization.ts';
 // [issue 5: core]
+export * from './entities/project/documents.ts';
 export * from './entities/project/parties.ts';
 export * from './entities/project/project.ts';
 // [issue 5: purchasing]
@@ -34,9 +35,13 @@ export * from './entities/role.ts';
 export * from './entities/role-type.ts';
 export * from './entities/sign-in-log.ts';
 export * from './entities/user.ts';
+export * from './entity/computed.ts';
+export * from './entity/expression.ts';
 // [issue 4: tenants]
 // [issue 4: data-sources]
+export * from './entity/format.ts';
 export * from './entity/metadata.ts';
+export * from './entity/numbering.ts';
 export * from './entity/row-schema.ts';
 export * from './entity/wire.ts';
 export * from './envelope.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codePatternProblem } from './entity/numbering.ts';
 
 /** An image kept inline in the settings row (PNG, JPEG, GIF or WebP as a data URL): the anonymous sign-in page shows it. */
 export const IMAGE_DATA_URL_MAX = 300_000;
@@ -129,6 +130,23 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 /** The page sizes the grids offer. */
 export const PAGE_SIZES: readonly number[] = [30, 60, 100, 200, 500];
 
+const entityName = z
+  .string()
+  .regex(/^[A-Z][A-Za-z0-9]*$/, 'not an entity name')
+  .max(64);
+export const codePatternSchema = z
+  .string()
+  .trim()
+  .max(40, 'at most 40 characters')
+  .superRefine((pattern, ctx) => {
+    const problem = codePatternProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+/** Per entity: the pattern of its document numbers (XM{yyyy}-{seq:4}), over the one its metadata names. */
+export const codePatternsSchema = z.record(entityName, codePatternSchema);
+/** Per entity with approval: whether whoever submitted a document may not approve it, over its metadata's default. */
+export const separateApproverSchema = z.record(entityName, z.boolean());
+
 /** What SiteConfig edits: settings key 'site'. */
 export const siteSettingsBodySchema = z.strictObject({
   systemName: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
@@ -143,6 +161,8 @@ export const siteSettingsBodySchema = z.strictObject({
   accessTokenMinutes: z.number().int().min(5, 'at least 5').max(1440, 'at most 1440'),
   sessionMaxHours: z.number().int().min(1, 'at least 1').max(720, 'at most 720'),
   logRetentionDays: z.number().int().min(1, 'at least 1').max(3650, 'at most 3650'),
+  codePatterns: codePatternsSchema.default({}),
+  separateApprover: separateApproverSchema.default({}),
 });
 export type SiteSettingsBody = z.infer<typeof siteSettingsBodySchema>;
 
@@ -152,12 +172,19 @@ export const TENANT_SITE_FIELDS = [
   'logo',
   'footerText',
   'pageSize',
+  'codePatterns',
+  'separateApprover',
 ] as const satisfies readonly (keyof SiteSettingsBody)[];
 
 /** A SiteConfig save: the platform administrator may send any field, a tenant's only TENANT_SITE_FIELDS. */
 // A field left out keeps its value: no default may stand in for it.
 export const siteSettingsSaveSchema = siteSettingsBodySchema
-  .extend({ logo: imageDataUrlValue, footerText: z.string().trim().max(200, 'at most 200 characters') })
+  .extend({
+    logo: imageDataUrlValue,
+    footerText: z.string().trim().max(200, 'at most 200 characters'),
+    codePatterns: codePatternsSchema,
+    separateApprover: separateApproverSchema,
+  })
   .partial();
 export type SiteSettingsSave = z.infer<typeof siteSettingsSaveSchema>;
 
@@ -179,6 +206,8 @@ export const siteSettingsSchema = z.object({
   accessTokenMinutes: z.number().int().min(5).max(1440).optional(),
   sessionMaxHours: z.number().int().min(1).max(720).optional(),
   logRetentionDays: z.number().int().min(1).max(3650).default(180),
+  codePatterns: codePatternsSchema.catch({}).default({}),
+  separateApprover: separateApproverSchema.catch({}).default({}),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

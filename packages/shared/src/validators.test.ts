@@ -59,5 +59,10 @@ describe('menu url to route path', () => {
     expect(menuUrlToPath('/UserInfo/Manager')).toBe('/UserInfo');
     expect(menuUrlToPath('/Manager/Sys_Log')).toBe('/Sys_Log');
     expect(menuUrlToPath('/home')).toBe('/home');
+    // A whole segment in any case, as typed or bookmarked; a longer word is not the marker.
+    expect(menuUrlToPath('/userinfo/manager')).toBe('/userinfo');
+    expect(menuUrlToPath('/Log/Manager/Request')).toBe('/Log/Request');
+    expect(menuUrlToPath('/Managers')).toBe('/Managers');
+    expect(menuUrlToPath('/Manager')).toBe('/');
   });
 });

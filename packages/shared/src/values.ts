@@ -26,6 +26,18 @@ export const integerSchema = (size: IntSize = 'int4') => {
 /** The key of a row (a serial column): 1 to 2,147,483,647. */
 export const id = z.number().int('a whole number').min(1, 'at least 1').max(INT4_MAX, `at most ${INT4_MAX}`);
 
+/**
+ * A name's Chinese translation beside its English one (roles, organisations): optional, at most `max`
+ * characters; blank is stored as null, and a zh reader then sees the English name.
+ */
+export const nameZhSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 /** A page of a list: from 1; past a million pages the offset would mean nothing. */
 export const pageNumber = z.number().int('a whole number').min(1, 'at least 1').max(1_000_000, 'at most 1000000');
 

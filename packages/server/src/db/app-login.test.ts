@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverDatabase } from '../test/helper.ts';
-import { APP_ROLE, type Database, openDatabase, queryRows } from './client.ts';
-import { seed } from './seed.ts';
+import { openSeeded, type serverDatabase } from '../test/seeded.ts';
+import { APP_ROLE, type Database, queryRows } from './client.ts';
 import { withTenant } from './tenant.ts';
 
 /**
@@ -12,21 +11,12 @@ import { withTenant } from './tenant.ts';
  * which a statement could switch back. On PGlite, one superuser session, set_config is the app role's
  * alone, so nothing else switched to with SET ROLE can switch back.
  */
-const serverUrl = process.env.DATABASE_URL;
 let database: Database;
 let server: Awaited<ReturnType<typeof serverDatabase>> | undefined;
 
 beforeAll(async () => {
-  server = serverUrl ? await serverDatabase(serverUrl) : undefined;
   // No appUrl: the case of `npm start` with DATABASE_URL alone.
-  database = await openDatabase({
-    url: server?.url,
-    dataDir: 'memory://',
-    log: { error: () => {} },
-    secret: randomBytes(32),
-  });
-  await database.migrate();
-  await seed(database.db, { demo: false });
+  ({ database, server } = await openSeeded('bare', { secret: randomBytes(32), ownAppLogin: true }));
 });
 afterAll(async () => {
   const [row] = await queryRows<{ key: string }>(database.db, sql`select key from installation`);

@@ -51,6 +51,8 @@ export async function openDatabase(opts: {
   log: Logger;
   /** Derives the passwords of the logins this install makes for itself (the token secret). */
   secret?: Uint8Array;
+  /** An embedded database already open, used instead of `dataDir` (tests load a seeded copy); closed with it. */
+  pglite?: PGlite | undefined;
 }): Promise<Database> {
   const secret = opts.secret ?? randomBytes(32);
   if (opts.url) {
@@ -85,8 +87,8 @@ export async function openDatabase(opts: {
       },
     };
   }
-  if (opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir === 'memory://' ? undefined : opts.dataDir);
+  if (!opts.pglite && opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
+  const client = opts.pglite ?? (await PGlite.create(opts.dataDir === 'memory://' ? undefined : opts.dataDir));
   const pglite = drizzlePglite({ client, schema });
   const db = pglite as unknown as Db;
   return {

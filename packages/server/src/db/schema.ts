@@ -46,6 +46,8 @@ export const organizations = pgTable(
     parentId: integer('parent_id'),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
+    /** The name in Chinese; null or empty: a zh reader sees `name`. */
+    nameZh: varchar('name_zh', { length: 100 }),
     type: varchar('type', { length: 30 }).notNull().default('department'),
     sort: integer('sort').notNull().default(0),
     managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -81,6 +83,8 @@ export const roles = pgTable(
     parentId: integer('parent_id'),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
+    /** The name in Chinese; null or empty: a zh reader sees `name`. */
+    nameZh: varchar('name_zh', { length: 100 }),
     roleTypeId: integer('role_type_id').references(() => roleTypes.id),
     /** Super admins hold every enabled menu and every button it offers: data, not a name compared inline. */
     isSuper: boolean('is_super').notNull().default(false),

@@ -1,7 +1,16 @@
-import { BUDGET_CATEGORIES } from '@trestle/shared';
+import {
+  BUDGET_CATEGORIES,
+  computeDocument,
+  type EntityMeta,
+  goodsReceiptMeta,
+  purchaseContractLineMeta,
+  purchaseContractMeta,
+  purchaseRequestMeta,
+  supplierPaymentMeta,
+} from '@trestle/shared';
 import { sql } from 'drizzle-orm';
+import { assignNumbers } from '../engine/numbering.ts';
 import { refreshBudgetDocument } from '../features/purchasing/budget.entities.ts';
-import { nextCode } from '../features/purchasing/common.ts';
 import { refreshContractDocument } from '../features/purchasing/contract.entities.ts';
 import { refreshContract, refreshProject } from '../features/purchasing/orders.service.ts';
 import { storeLateness } from '../features/purchasing/receipt.entities.ts';
@@ -26,6 +35,14 @@ const EQUIPMENT: [string, string, string, number, number][] = [
 ];
 
 type Project = DemoContext['projects'][number] & { amount: number; managerId: number; start: Date; rank: number };
+
+/** The next document number of the entity, as the engine issues it on add. */
+async function nextCode(tx: Db, ctx: DemoContext, meta: EntityMeta): Promise<string> {
+  const row: Record<string, unknown> = {};
+  const pattern = meta.fields.find((f) => f.autoNumber)?.autoNumber?.pattern ?? '';
+  await assignNumbers(tx, { tenantId: ctx.tenantId, date: ctx.today, patternOf: () => pattern }, meta, [row]);
+  return String(row.code);
+}
 
 async function ids(tx: Db, query: ReturnType<typeof sql>) {
   return (await queryRows<{ id: number }>(tx, query)).map((r) => r.id);
@@ -82,7 +99,7 @@ type Line = { id: number; qty: number; price: number };
 
 async function request(tx: Db, ctx: DemoContext, p: Project, j: number, b: { lines: number[]; planned: number[] }) {
   const by = p.pmOwned ? ctx.pmUserId : ctx.adminUserId;
-  const code = await nextCode(tx, 'SQ');
+  const code = await nextCode(tx, ctx, purchaseRequestMeta);
   const day = isoDay(addDays(p.start, 5));
   const [requestId] = (await ids(
     tx,
@@ -135,7 +152,7 @@ async function travelRequest(tx: Db, ctx: DemoContext, p: Project, b: { lines: n
     tx,
     sql`insert into purchase_request (tenant_id, code, project_id, requester_id, request_date, required_date, reason,
           status, audit_status, created_by)
-        values (${ctx.tenantId}, ${await nextCode(tx, 'SQ')}, ${p.id}, ${p.managerId}, ${isoDay(ctx.today)},
+        values (${ctx.tenantId}, ${await nextCode(tx, ctx, purchaseRequestMeta)}, ${p.id}, ${p.managerId}, ${isoDay(ctx.today)},
           ${isoDay(addDays(ctx.today, 14))}, ${'Site survey trips for the installation team'}, 'IN_APPROVAL', 3,
           ${p.pmOwned ? ctx.pmUserId : ctx.adminUserId})
         returning id`,
@@ -153,24 +170,39 @@ async function contract(tx: Db, ctx: DemoContext, p: Project, supplierId: number
   const by = p.pmOwned ? ctx.pmUserId : ctx.adminUserId;
   const sign = addDays(p.start, signOffset);
   const promised = addDays(sign, 30);
+  // Bought at the estimate: the unit price incl. 13% VAT; amounts and totals computed as the engine does.
+  const { row: totals, lines: computedLines } = computeDocument(
+    purchaseContractMeta,
+    {},
+    {
+      PurchaseContractLine: items.map((i) => ({
+        qty: String(i.qty),
+        unitPrice: dec(Math.round(i.price * 1.13)),
+        taxRate: '13',
+      })),
+    },
+    [purchaseContractLineMeta],
+  );
+  const computed = computedLines.PurchaseContractLine ?? [];
   const [contractId] = (await ids(
     tx,
     sql`insert into purchase_contract (tenant_id, code, project_id, supplier_id, buyer_id, sign_date, promised_date,
-          delivery_address, warranty_months, status, audit_status, audited_by, audited_at, created_by)
-        values (${ctx.tenantId}, ${await nextCode(tx, 'CG')}, ${p.id}, ${supplierId}, ${ctx.employeeIds[2] ?? p.managerId},
-          ${isoDay(sign)}, ${isoDay(promised)}, ${'Project site'}, 12, 'SIGNED', 1, ${ctx.adminUserId}, ${ctx.today}, ${by})
+          delivery_address, warranty_months, status, audit_status, audited_by, audited_at, created_by,
+          amount_incl_tax, amount_excl_tax, tax_amount)
+        values (${ctx.tenantId}, ${await nextCode(tx, ctx, purchaseContractMeta)}, ${p.id}, ${supplierId}, ${ctx.employeeIds[2] ?? p.managerId},
+          ${isoDay(sign)}, ${isoDay(promised)}, ${'Project site'}, 12, 'SIGNED', 1, ${ctx.adminUserId}, ${ctx.today}, ${by},
+          ${totals.amountInclTax}, ${totals.amountExclTax}, ${totals.taxAmount})
         returning id`,
   )) as [number];
-  // Bought at the estimate: the unit price incl. 13% VAT.
   const lineIds = await ids(
     tx,
     sql`insert into purchase_contract_line (tenant_id, contract_id, project_id, request_line_id, budget_line_id,
-          item_name, spec_model, unit, qty, unit_price, tax_rate, created_by)
+          item_name, spec_model, unit, qty, unit_price, tax_rate, amount, amount_excl_tax, created_by)
         values ${sql.join(
           items.map(
-            (i) =>
+            (i, k) =>
               sql`(${ctx.tenantId}, ${contractId}, ${p.id}, ${i.requestLine}, ${i.budgetLine}, ${i.item}, ${i.model},
-                ${i.unit}, ${i.qty}, ${dec(Math.round(i.price * 1.13))}, 13, ${by})`,
+                ${i.unit}, ${i.qty}, ${dec(Math.round(i.price * 1.13))}, 13, ${computed[k]?.amount}, ${computed[k]?.amountExclTax}, ${by})`,
           ),
           sql`, `,
         )} returning id`,
@@ -189,7 +221,7 @@ async function receipt(tx: Db, ctx: DemoContext, p: Project, c: Contract, qty: (
     tx,
     sql`insert into goods_receipt (tenant_id, code, purchase_contract_id, project_id, supplier_id, arrival_date,
           delivery_note_no, receiver_id, location, inspection_status, status, created_by)
-        select ${ctx.tenantId}, ${await nextCode(tx, 'DH')}, c.id, c.project_id, c.supplier_id, ${isoDay(arrived)},
+        select ${ctx.tenantId}, ${await nextCode(tx, ctx, goodsReceiptMeta)}, c.id, c.project_id, c.supplier_id, ${isoDay(arrived)},
           ${`SO-${c.id}-${isoDay(arrived).replaceAll('-', '')}`}, ${p.managerId}, ${'Site store room'}, 'PASSED', 'CONFIRMED',
           ${p.pmOwned ? ctx.pmUserId : ctx.adminUserId}
         from purchase_contract c where c.id = ${c.id} returning id`,
@@ -237,7 +269,7 @@ async function payment(
     sql`insert into supplier_payment (tenant_id, code, purchase_contract_id, supplier_id, project_id, is_advance,
           requested_amount, requested_by, request_date, paid_amount, paid_date, method, status, audit_status, audited_by,
           audited_at, created_by)
-        select ${ctx.tenantId}, ${await nextCode(tx, 'FK')}, c.id, c.supplier_id, c.project_id, ${advance}, ${dec(amount)},
+        select ${ctx.tenantId}, ${await nextCode(tx, ctx, supplierPaymentMeta)}, c.id, c.supplier_id, c.project_id, ${advance}, ${dec(amount)},
           ${p.managerId}, ${isoDay(day)}, ${paid ? dec(amount) : null}, ${paid ? isoDay(addDays(day, 3)) : null},
           'BANK_TRANSFER', ${status}, ${audited}, ${p.pmOwned ? ctx.pmUserId : ctx.adminUserId}
         from purchase_contract c where c.id = ${c.id}`,

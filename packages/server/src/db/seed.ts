@@ -210,7 +210,7 @@ const BASE_MENUS: SeedMenu[] = [
     url: '/File',
     icon: 'FolderOpenOutlined',
     parent: 'System',
-    buttons: ['Search', 'Delete'],
+    buttons: ['Search', 'Upload', 'Delete'],
   },
   // [issue 4: site-login-settings]
   {
@@ -343,6 +343,7 @@ export async function seed(db: Db, opts: { demo: boolean }) {
         tenantId: tenant.id,
         code: 'admin',
         name: 'Super admin',
+        nameZh: '超级管理员',
         isSuper: true,
         roleTypeId: typeIds.get('system'),
       })
@@ -358,6 +359,7 @@ export async function seed(db: Db, opts: { demo: boolean }) {
           tenantId: tenant.id,
           code: 'pm',
           name: 'Project manager',
+          nameZh: '项目经理',
           parentId: adminRole?.id,
           roleTypeId: typeIds.get('business'),
         },
@@ -365,6 +367,7 @@ export async function seed(db: Db, opts: { demo: boolean }) {
           tenantId: tenant.id,
           code: 'staff',
           name: 'Staff',
+          nameZh: '员工',
           parentId: adminRole?.id,
           roleTypeId: typeIds.get('business'),
         },
@@ -391,15 +394,22 @@ export async function seed(db: Db, opts: { demo: boolean }) {
 
     await tx
       .insert(organizations)
-      .values({ tenantId: tenant.id, code: 'HQ', name: 'Headquarters', type: 'company', sort: 1 })
+      .values({ tenantId: tenant.id, code: 'HQ', name: 'Headquarters', nameZh: '总部', type: 'company', sort: 1 })
       .onConflictDoNothing();
     const [hq] = await tx.select().from(organizations).where(eq(organizations.code, 'HQ'));
     await tx
       .insert(organizations)
       .values([
-        { tenantId: tenant.id, parentId: hq?.id, code: 'PMO', name: 'Project management office', sort: 2 },
-        { tenantId: tenant.id, parentId: hq?.id, code: 'ENG', name: 'Engineering', sort: 3 },
-        { tenantId: tenant.id, parentId: hq?.id, code: 'FIN', name: 'Finance', sort: 4 },
+        {
+          tenantId: tenant.id,
+          parentId: hq?.id,
+          code: 'PMO',
+          name: 'Project management office',
+          nameZh: '项目管理办公室',
+          sort: 2,
+        },
+        { tenantId: tenant.id, parentId: hq?.id, code: 'ENG', name: 'Engineering', nameZh: '工程部', sort: 3 },
+        { tenantId: tenant.id, parentId: hq?.id, code: 'FIN', name: 'Finance', nameZh: '财务部', sort: 4 },
       ])
       .onConflictDoNothing();
 

@@ -90,15 +90,46 @@ export async function submitEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
   });
 }
 
+/** The refusal of segregation of duties, in the caller's language. */
+const SUBMITTER_MAY_NOT_APPROVE = {
+  en: 'You submitted this document: someone else must approve it',
+  zh: '您提交了该单据，须由其他人审批',
+} as const;
+
+/** Does the tenant keep submitters from approving this entity's documents? Its setting, else the metadata's. */
+export async function separateApprover(d: WriteDeps, def: EntityDefinition): Promise<boolean> {
+  if (!def.meta.audit) return false;
+  return (await d.settings()).separateApprover[def.meta.name] ?? def.meta.separateApprover;
+}
+
+/** Segregation of duties: none of the documents was last submitted by the caller. */
+async function checkNotSubmitter(tx: Db, d: WriteDeps, def: EntityDefinition, rows: Row[]) {
+  const keys = sql.join(
+    rows.map((r) => sql`${Number(r[def.meta.key])}`),
+    sql`, `,
+  );
+  const own = await queryRows(
+    tx,
+    sql`select 1 from (select distinct on (a.entity_key) a.user_id from approval_log a
+          where a.tenant_id = ${d.auth.tenantId} and a.entity = ${def.meta.name} and a.entity_key in (${keys}) and a.action = 'submit'
+          order by a.entity_key, a.at desc, a.id desc) s
+        where s.user_id = ${d.auth.userId} limit 1`,
+  );
+  if (own.length) throw abort(SUBMITTER_MAY_NOT_APPROVE[d.lang]);
+}
+
 /** Approves (1) or rejects (2, with a reason) documents in approval. */
 export async function auditEntity(db: Db, d: WriteDeps, def: EntityDefinition, raw: unknown): Promise<number> {
   const body = parse(auditBodySchema, raw);
   if (body.status === 2 && !body.reason)
     throw badRequest('Give a reason for the rejection', { reason: 'required when rejecting' });
+  // Read before the transaction opens: the embedded database has one connection, held by the transaction.
+  const separate = body.status === 1 && (await separateApprover(d, def));
   return db.transaction(async (tx) => {
     const rows = await lockedRows(tx, d, def, body.keys);
     if (rows.some((r) => statusOf(r) !== AuditStatus.inApproval))
       throw abort('Only a document in approval can be approved or rejected; submit it first');
+    if (separate) await checkNotSubmitter(tx, d, def, rows);
     const hc = { auth: d.auth, tx };
     for (const r of rows) await def.hooks?.beforeAudit?.(hc, r, body.status, body.reason);
     await step(tx, d, def, rows, body.status === 1 ? 'approve' : 'reject', body.reason);

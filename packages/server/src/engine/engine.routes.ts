@@ -6,49 +6,83 @@ import {
   entitySchema,
   envelopeSchema,
   idParam,
-  idsOf,
   idsText,
   pageRequestSchema,
   pageResultSchema,
   saveBodySchema,
   submitBodySchema,
 } from '@trestle/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
+import { dataScopeOf, grantExpr, scopeExpr } from '../http/access.ts';
 import { type AuthContext, authOf } from '../http/auth.ts';
 import { AppError, badRequest, envelope } from '../http/errors.ts';
-import { languageOf } from '../http/language.ts';
+import { type Language, languageOf } from '../http/language.ts';
 import { approvalHistory, auditEntity, submitEntity } from './approval.ts';
 import type { EntityDefinition } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
 import { pageData, presentPage } from './read.ts';
-import { choicesOf, choicesWhere } from './references.ts';
+import { CHOICES_PAGE, type ChoiceQuery, choicesOf, lookupChoices } from './references.ts';
 import { scopeWhere } from './scope.ts';
-import { addEntity, delEntity, updateEntity, type WriteDeps } from './write.ts';
+import { addEntity, delEntity, type EngineSettings, updateEntity, type WriteDeps } from './write.ts';
 
-export type EngineDeps = { db: Db; now: () => Date; definitions: EntityDefinition[] };
+export type EngineDeps = {
+  db: Db;
+  now: () => Date;
+  definitions: EntityDefinition[];
+  /** The tenant's engine settings (site settings); the metadata's defaults apply without it. */
+  settings?: (tenantId: number) => Promise<EngineSettings>;
+};
 
-/** The engine's view of one request: the caller's scope condition for any entity, and the write context. */
-export function engineContext(deps: EngineDeps) {
-  const byName = new Map(deps.definitions.map((d) => [d.meta.name, d]));
+const noSettings: EngineSettings = { codePatterns: {}, separateApprover: {} };
+
+/** The write context of a caller: the scope condition for any entity, the reference choices, the details. */
+function writeDeps(deps: EngineDeps, auth: AuthContext, lang: Language): WriteDeps {
   const detailOf = (name: string) => {
-    const def = byName.get(name);
+    const def = deps.definitions.find((d) => d.meta.name === name);
     if (!def) throw new Error(`unknown detail entity ${name}`);
     return def;
   };
-  return async (req: FastifyRequest): Promise<WriteDeps> => {
-    const auth = authOf(req);
-    return {
-      auth,
-      now: deps.now(),
-      scopeOf: (def) => scopeWhere(def, auth),
-      choicesOf: (f) => choicesOf(deps.definitions, auth, f),
-      detailOf,
-    };
+  let settings: Promise<EngineSettings> | undefined;
+  return {
+    auth,
+    now: deps.now(),
+    lang,
+    settings: () => {
+      settings ??= deps.settings ? deps.settings(auth.tenantId) : Promise.resolve(noSettings);
+      return settings;
+    },
+    scopeOf: (def) => scopeWhere(def, auth),
+    choicesOf: (f) => choicesOf(deps.definitions, auth, f),
+    detailOf,
   };
+}
+
+/** The engine's view of one request: the write context of the caller, for the route's own grant. */
+export function engineContext(deps: EngineDeps) {
+  return async (req: FastifyRequest): Promise<WriteDeps> => writeDeps(deps, authOf(req), languageOf(req));
+}
+
+/**
+ * The caller's write context for another button of the route's menu (an import that updates rows needs
+ * Update): null without that grant, else with the data scope of the roles that hold it, the scope that
+ * button's own route would apply (a per-action union, as the session check computes it).
+ */
+export async function contextForButton(
+  deps: EngineDeps,
+  auth: AuthContext,
+  grant: { menu: string; button: string },
+  lang: Language,
+): Promise<WriteDeps | null> {
+  const [row] = await queryRows<{ granted: boolean; scope: unknown }>(
+    deps.db,
+    sql`select ${grantExpr(sql`${auth.userId}`, grant.menu, grant.button)} as granted, ${scopeExpr(sql`${auth.userId}`, grant)} as scope`,
+  );
+  if (row?.granted !== true) return null;
+  return writeDeps(deps, { ...auth, dataScope: dataScopeOf(row.scope) }, lang);
 }
 
 /**
@@ -96,7 +130,8 @@ export function engineRoutes(deps: EngineDeps) {
         },
         handler: async (req) => {
           const d = await context(req);
-          return envelope(presentPage(def, await pageData(deps.db, meta, d.scopeOf(def), req.body), languageOf(req)));
+          const lang = languageOf(req);
+          return envelope(presentPage(def, await pageData(deps.db, meta, d.scopeOf(def), req.body, [], lang), lang));
         },
       });
 
@@ -125,7 +160,14 @@ export function engineRoutes(deps: EngineDeps) {
           const fk = fieldNamed(child.meta, rel.foreignKey);
           if (!fk) throw new Error(`${child.meta.name}: no field ${rel.foreignKey}`);
           return envelope(
-            await pageData(deps.db, child.meta, d.scopeOf(child), req.body, [sql`${col(fk)} = ${req.body.value}`]),
+            await pageData(
+              deps.db,
+              child.meta,
+              d.scopeOf(child),
+              req.body,
+              [sql`${col(fk)} = ${req.body.value}`],
+              languageOf(req),
+            ),
           );
         },
       });
@@ -134,19 +176,33 @@ export function engineRoutes(deps: EngineDeps) {
         config: grant('Search'),
         schema: {
           tags,
-          summary: `${meta.label.en}: choices for a reference field (search by text, or labels for ids)`,
+          summary: `${meta.label.en}: choices for a reference field (search by code or name, or labels for ids)`,
           description:
-            "With `detail`, the field is one of that detail entity's (its lines have no routes of their own). With `parent`, a field whose reference names a parent offers only the rows of that parent (the terms of the chosen contract).",
+            `A page of ${CHOICES_PAGE} choices, labelled "code — name" where the rows have a code; \`q\` matches the code or the name. ` +
+            "With `detail`, the field is one of that detail entity's (its lines have no routes of their own). With `parent`, a field whose reference names a parent offers only the rows of that parent (the terms of the chosen contract). " +
+            'A field whose metadata declares `fills` gives with each choice the values it fills in the form (`fill`) and the labels of the filled references (`fillLabels`).',
           querystring: z.strictObject({
             field: z.string().max(64),
             detail: z.string().max(64).default(''),
             q: z.string().max(100).default(''),
             ids: idsText.default(''),
             parent: idParam.optional(),
+            page: z.coerce.number().int().min(1).max(1000).default(1),
           }),
-          response: { 200: envelopeSchema(z.array(z.object({ value: z.number(), label: z.string() }))) },
+          response: {
+            200: envelopeSchema(
+              z.array(
+                z.object({
+                  value: z.number(),
+                  label: z.string(),
+                  fill: z.record(z.string(), z.unknown()).nullish(),
+                  fillLabels: z.record(z.string(), z.string().nullable()).nullish(),
+                }),
+              ),
+            ),
+          },
         },
-        handler: async (req) => envelope(await lookup(deps, meta, authOf(req), req.query)),
+        handler: async (req) => envelope(await lookup(deps, meta, authOf(req), req.query, languageOf(req))),
       });
 
       r.post(`${base}/add`, {
@@ -226,38 +282,18 @@ export function engineRoutes(deps: EngineDeps) {
   };
 }
 
-/**
- * Reference choices: labels matching `q`, or the labels of `ids`; exactly the rows a write may name in the
- * field (choicesOf), narrowed to the parent the form has chosen.
- */
-async function lookup(
+/** A reference field's choices (references.ts), the field named on the entity or on one of its details. */
+function lookup(
   deps: EngineDeps,
   meta: EntityMeta,
   auth: AuthContext,
-  query: { field: string; detail: string; q: string; ids: string; parent?: number | undefined },
+  query: ChoiceQuery & { field: string; detail: string },
+  lang: Language,
 ) {
   const owner = query.detail ? detailMetaOf(deps, meta, query.detail) : meta;
   const f = fieldNamed(owner, query.field);
   if (!f?.reference) throw badRequest('Not a reference field', { field: 'not a reference field' });
-  const label = sql`t.${sql.identifier(f.reference.labelColumn)}`;
-  const conds: SQL[] = [choicesWhere(choicesOf(deps.definitions, auth, f), query.parent)];
-  if (query.ids) {
-    const ids = idsOf(query.ids).slice(0, 200);
-    conds.push(
-      ids.length
-        ? sql`t.id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
-  } else if (query.q) {
-    conds.push(sql`${label}::text ilike ${`%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
-  }
-  return queryRows<{ value: number; label: string }>(
-    deps.db,
-    sql`select t.id as value, ${label}::text as label from ${sql.identifier(f.reference.table)} t where ${sql.join(conds, sql` and `)} order by ${label} limit 50`,
-  );
+  return lookupChoices(deps.db, deps.definitions, auth, owner, f, query, lang);
 }
 
 /** The metadata of one of the entity's detail entities, named by the caller; any other name is a 400. */

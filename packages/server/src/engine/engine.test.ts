@@ -159,6 +159,8 @@ describe('add, update, del', () => {
     const before = (await page({})).total;
     const res = await post('/api/Employee/add', newEmployee('T-4', { leaveDate: '2024-01-01' }));
     expect([res.statusCode, body(res).message]).toEqual([422, 'The leave date cannot be before the hire date']);
+    // The rule is about one field: the refusal names it where the row sits, for the form to mark it.
+    expect(fieldErrors(res)).toEqual({ 'mainData.leaveDate': 'The leave date cannot be before the hire date' });
     expect((await page({})).total).toBe(before);
   });
 

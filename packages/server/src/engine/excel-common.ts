@@ -5,8 +5,19 @@ import type { Language } from '../http/language.ts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Columns of an export: what the list shows. */
-export const exportFields = (meta: EntityMeta) => meta.fields.filter((f) => !f.list?.hidden);
+/** The field an import that updates matches rows on (a code or number), when the entity declares one. */
+export const businessKeyOf = (meta: EntityMeta): FieldMeta | undefined =>
+  meta.businessKey === undefined ? undefined : meta.fields.find((f) => f.name === meta.businessKey);
+
+/** Columns of an export: what the list shows, and always the business key (what a re-import matches on). */
+export const exportFields = (meta: EntityMeta) =>
+  meta.fields.filter((f) => !f.list?.hidden || f.name === meta.businessKey);
+
+/**
+ * The hidden last column of an export of an entity with a business key: each row's version as exported
+ * (the same token an update compares), so a re-import can tell a row someone changed since.
+ */
+export const VERSION_LABEL = { en: 'Row version', zh: '行版本' } as const;
 
 const notImported = new Set<FieldMeta['type']>(['file', 'image', 'json', 'richText']);
 

@@ -1,54 +1,77 @@
-import type { FieldMeta } from '@trestle/shared';
+import { type FieldMeta, instantOfWallClock } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import type { DictItem } from './excel-common.ts';
 import type { Plain } from './excel-sheet.ts';
-import type { Choices } from './references.ts';
+import { type Choices, referenceLabel } from './references.ts';
 
 /** A cell turned into the wire value, or the reason it cannot be. */
 export type Converted = { value: unknown } | { error: string };
 
-type RefIndex = { ids: Set<number>; labels: Map<string, number[]> };
-export type Lookups = { dicts: Map<string, DictItem[]>; refs: Map<string, RefIndex> };
+/** A cell's text: a date as YYYY-MM-DD, anything else as written, trimmed. */
+export const text = (v: Exclude<Plain, null>) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim();
+
+/** The referenced rows a file names, by code (the referenced entity's business key) and by label. */
+type RefIndex = { codes: Map<string, number>; labels: Map<string, number[]> };
+/** `timeZone`: the reader's, whose wall-clock time an exported instant was written at (UTC when absent). */
+export type Lookups = { dicts: Map<string, DictItem[]>; refs: Map<string, RefIndex>; timeZone?: string };
 
 const chunks = <T>(list: T[], size: number) =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 
+/** "XM2026-0901 — Harbour Bridge", as a picker shows a choice: the code before the dash. */
+const codeOfChoice = (t: string) => /^(\S.*?)\s+—\s+\S/.exec(t)?.[1];
+
 /**
- * The referenced rows named in the file (by id or by label) among the field's choices for the caller (what
- * its picker offers): a few queries per field, not per row. Another tenant's row is "not found" like a
- * missing one.
+ * The referenced rows named in the file (by code or by label) among the field's choices for the caller
+ * (what its picker offers): a few queries per field, not per row. Another tenant's row, or one outside
+ * the caller's scope, is "not found" like a missing one. Internal ids are not read: a number in the cell
+ * is a code or a label like any other text.
  */
 export async function referenceIndex(db: Db, choices: Choices, f: FieldMeta, values: Plain[]): Promise<RefIndex> {
-  const index: RefIndex = { ids: new Set(), labels: new Map() };
+  const index: RefIndex = { codes: new Map(), labels: new Map() };
   if (!f.reference) return index;
-  const texts = [...new Set(values.filter((v) => v !== null).map((v) => String(v).trim()))];
-  const ids = texts.filter((t) => /^\d{1,9}$/.test(t)).map(Number);
-  const label = sql`t.${sql.identifier(f.reference.labelColumn)}::text`;
+  const given = values.filter((v) => v !== null).map((v) => text(v));
+  const texts = [...new Set([...given, ...given.flatMap((t) => codeOfChoice(t) ?? [])])].filter(Boolean);
+  // A cell may hold the label an export writes ("code — name"), the name, or the code alone.
+  const ref = f.reference;
+  const names = [
+    referenceLabel(ref, 't'),
+    // A zh reader's export names the rows by their Chinese label where the table has one: both are read back.
+    ...(ref.labelColumnZh ? [referenceLabel(ref, 't', 'zh')] : []),
+    ...[ref.labelColumn, ref.labelColumnZh, ref.codeColumn].flatMap((c) =>
+      c ? [sql`t.${sql.identifier(c)}::text`] : [],
+    ),
+  ];
   const table = sql.identifier(f.reference.table);
-  const list = (xs: (string | number)[]): SQL =>
+  const list = (xs: string[]): SQL =>
     sql.join(
       xs.map((x) => sql`${x}`),
       sql`, `,
     );
-  for (const part of chunks(ids, 1000)) {
-    const found = await queryRows<{ id: number }>(
-      db,
-      sql`select t.id from ${table} t where ${choices.where} and t.id in (${list(part)})`,
-    );
-    for (const r of found) index.ids.add(r.id);
-  }
   for (const part of chunks(texts, 1000)) {
-    const found = await queryRows<{ id: number; label: string }>(
+    if (choices.code) {
+      const found = await queryRows<{ id: number; code: string }>(
+        db,
+        sql`select t.id, ${choices.code}::text as code from ${table} t where ${choices.where} and ${choices.code}::text in (${list(part)})`,
+      );
+      for (const r of found) index.codes.set(r.code, r.id);
+    }
+    const found = await queryRows<{ id: number; texts: string[] }>(
       db,
-      sql`select t.id, ${label} as label from ${table} t where ${choices.where} and ${label} in (${list(part)})`,
+      sql`select t.id, array[${sql.join(names, sql`, `)}] as texts from ${table} t
+          where ${choices.where} and (${sql.join(
+            names.map((n) => sql`${n} in (${list(part)})`),
+            sql` or `,
+          )})`,
     );
-    for (const r of found) index.labels.set(r.label, [...(index.labels.get(r.label) ?? []), r.id]);
+    const wanted = new Set(part);
+    for (const r of found)
+      for (const text of new Set(r.texts))
+        if (wanted.has(text)) index.labels.set(text, [...(index.labels.get(text) ?? []), r.id]);
   }
   return index;
 }
-
-const text = (v: Exclude<Plain, null>) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)).trim();
 
 function toDecimal(f: FieldMeta, v: Exclude<Plain, null>): Converted {
   const scale = f.scale ?? 2;
@@ -60,6 +83,20 @@ function toDecimal(f: FieldMeta, v: Exclude<Plain, null>): Converted {
   // Padded to the field's scale; more digits than the scale are left for the validator to refuse.
   return { value: frac.length > scale ? t : `${m[1]}${scale ? `.${frac.padEnd(scale, '0')}` : ''}` };
 }
+
+/** A sheet's date cell holds the reader's wall-clock time in its UTC fields (see the export). */
+const instantOfSheetDate = (v: Date, timeZone = 'UTC') =>
+  instantOfWallClock(
+    {
+      year: v.getUTCFullYear(),
+      month: v.getUTCMonth() + 1,
+      day: v.getUTCDate(),
+      hour: v.getUTCHours(),
+      minute: v.getUTCMinutes(),
+      second: v.getUTCSeconds(),
+    },
+    timeZone,
+  );
 
 const yes = new Set(['true', 'yes', 'y', '1', '是']);
 const no = new Set(['false', 'no', 'n', '0', '否']);
@@ -76,9 +113,10 @@ function toDict(f: FieldMeta, raw: string, lookups: Lookups): Converted {
 function toReference(f: FieldMeta, v: Exclude<Plain, null>, lookups: Lookups): Converted {
   const index = lookups.refs.get(f.name);
   const t = text(v);
+  const head = codeOfChoice(t);
+  const byCode = index?.codes.get(t) ?? (head === undefined ? undefined : index?.codes.get(head));
+  if (byCode !== undefined) return { value: byCode };
   const byLabel = index?.labels.get(t) ?? [];
-  if (/^\d{1,9}$/.test(t) && index?.ids.has(Number(t)) && (typeof v === 'number' || byLabel.length === 0))
-    return { value: Number(t) };
   if (byLabel.length === 1) return { value: byLabel[0] };
   return {
     error: byLabel.length > 1 ? `"${t.slice(0, 50)}" matches several records` : `"${t.slice(0, 50)}" not found`,
@@ -101,7 +139,7 @@ export function convertCell(f: FieldMeta, v: Exclude<Plain, null>, lookups: Look
     case 'date':
       return { value: text(v) };
     case 'datetime':
-      return { value: v instanceof Date ? v.toISOString() : text(v) };
+      return { value: v instanceof Date ? instantOfSheetDate(v, lookups.timeZone).toISOString() : text(v) };
     case 'time':
       return { value: v instanceof Date ? v.toISOString().slice(11, 19) : text(v) };
     case 'dict':

@@ -1,5 +1,13 @@
 import type { PassThrough } from 'node:stream';
-import type { EntityMeta, FieldMeta, pageRequestSchema } from '@trestle/shared';
+import {
+  type EntityMeta,
+  type FieldMeta,
+  type FormatContext,
+  formatDate,
+  formatField,
+  type pageRequestSchema,
+  wallClock,
+} from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -7,13 +15,14 @@ import { type Db, queryRows } from '../db/client.ts';
 import type { Language } from '../http/language.ts';
 import type { Row } from './definition.ts';
 import {
-  type DictItem,
+  businessKeyOf,
   decimalFormat,
   exportFields,
   importFields,
   itemLabel,
   loadDictionaries,
   neutralise,
+  VERSION_LABEL,
 } from './excel-common.ts';
 import { and, col, compileSort, compileWheres, fieldNamed } from './query.ts';
 import { selectList } from './read.ts';
@@ -52,36 +61,33 @@ function plan(meta: EntityMeta, scope: SQL, req: PageRequest): Plan {
   return { where, order, after };
 }
 
-/** One cell as the sheet shows it: labels for dictionaries and references, numbers, real dates. */
-function cellOf(f: FieldMeta, row: Row, dicts: Map<string, DictItem[]>, lang: Language): ExcelJS.CellValue {
+/**
+ * One cell as the sheet shows it, by the shared formatting rule: codes as their labels, references by
+ * label; numbers, dates and instants stay real values, an instant at the reader's wall-clock time (a
+ * spreadsheet's dates have no zone, so it holds what the reader's clock showed).
+ */
+function cellOf(f: FieldMeta, row: Row, ctx: FormatContext): ExcelJS.CellValue {
   const v = row[f.name];
   if (f.type === 'reference') {
     const label = row[`${f.name}Label`];
     return typeof label === 'string' ? neutralise(label) : null;
   }
   if (v === null || v === undefined) return null;
-  const labelOf = (code: string) => {
-    const item = dicts.get(f.dictionary ?? '')?.find((i) => i.value === code);
-    return item ? itemLabel(item, lang) : code;
-  };
+  if (f.options || f.type === 'dict' || f.type === 'dictMulti') return neutralise(formatField(f, row, ctx));
   switch (f.type) {
-    case 'dict':
-      return neutralise(labelOf(String(v)));
-    case 'dictMulti':
-      return Array.isArray(v) ? neutralise(v.map((c) => labelOf(String(c))).join(', ')) : null;
     case 'decimal':
     case 'integer':
       return Number(v);
     case 'date':
-      return new Date(`${String(v)}T00:00:00Z`);
-    case 'datetime':
-      return new Date(String(v));
+      return new Date(`${formatDate(v)}T00:00:00Z`);
+    case 'datetime': {
+      const c = wallClock(v, ctx.timeZone);
+      return c ? new Date(Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second)) : neutralise(String(v));
+    }
     case 'boolean':
       return Boolean(v);
-    case 'json':
-      return neutralise(JSON.stringify(v));
     default:
-      return neutralise(String(v));
+      return neutralise(formatField(f, row, ctx));
   }
 }
 
@@ -111,6 +117,8 @@ export type ExportInput = {
   req: PageRequest;
   tenantId: number;
   lang: Language;
+  /** The reader's time zone: instants are written at its wall-clock time. */
+  timeZone: string;
   /** The entity's `present`: each row as the reader sees it. */
   present?: (row: Row, lang: Language) => Row;
 };
@@ -129,19 +137,34 @@ export async function prepareExport(input: ExportInput): Promise<(out: PassThrou
   const batch = (lastKey?: number) =>
     queryRows<Row>(
       db,
-      sql`select ${selectList(meta)} from ${sql.identifier(meta.table)} t where ${lastKey === undefined ? p.where : sql`(${p.where}) and ${p.after(lastKey)}`} order by ${p.order} limit ${EXPORT_BATCH}`,
+      sql`select ${selectList(meta, lang)} from ${sql.identifier(meta.table)} t where ${lastKey === undefined ? p.where : sql`(${p.where}) and ${p.after(lastKey)}`} order by ${p.order} limit ${EXPORT_BATCH}`,
     );
   const dicts = await loadDictionaries(db, tenantId, fields);
   const first = await batch();
+  const versioned = businessKeyOf(meta) !== undefined;
+  const ctx: FormatContext = {
+    lang,
+    timeZone: input.timeZone,
+    dictLabel: (code, value) => {
+      const item = dicts.get(code)?.find((i) => i.value === value);
+      return item ? itemLabel(item, lang) : undefined;
+    },
+    yes: lang === 'zh' ? '是' : 'Yes',
+    no: lang === 'zh' ? '否' : 'No',
+  };
   return async (out: PassThrough) => {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(meta.label[lang].slice(0, 31));
-    ws.columns = columnsOf(fields, lang);
+    ws.columns = [
+      ...columnsOf(fields, lang),
+      ...(versioned ? [{ header: VERSION_LABEL[lang], key: 'version', width: 10, hidden: true }] : []),
+    ];
     ws.getRow(1).font = { bold: true };
     for (let rows = first; ; ) {
       for (const stored of rows) {
         const row = input.present ? input.present(stored, lang) : stored;
-        ws.addRow(fields.map((f) => cellOf(f, row, dicts, lang))).commit();
+        const cells = fields.map((f) => cellOf(f, row, ctx));
+        ws.addRow(versioned ? [...cells, Number(stored.version)] : cells).commit();
       }
       const last = rows.at(-1);
       if (!last || rows.length < EXPORT_BATCH) break;

@@ -1,159 +1,73 @@
 import { PassThrough } from 'node:stream';
-import { ErrorCode, type FieldMeta, rowSchema } from '@trestle/shared';
-import { sql } from 'drizzle-orm';
+import { ErrorCode, type FieldMeta, type ImportMode, type ImportSummary } from '@trestle/shared';
 import ExcelJS from 'exceljs';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, badRequest } from '../http/errors.ts';
 import type { Language } from '../http/language.ts';
-import type { EntityDefinition, HookContext, Row } from './definition.ts';
-import { loadDictionaries, neutralise } from './excel-common.ts';
-import { convertCell, type Lookups, referenceIndex } from './excel-convert.ts';
-import { ERRORS_HEADER, mapHeader, readSheet, type SheetRow } from './excel-sheet.ts';
-import { referenceProblems, referencesOf } from './references.ts';
-import { rowsOutsideScope } from './scope.ts';
-import { columnId, toSqlValue } from './values.ts';
-import { insertRows, logImported, type WriteDeps } from './write.ts';
-
-export type ImportMode = 'check' | 'all' | 'valid';
-export type ImportError = { row: number; field: string; message: string };
-export type ImportSummary = {
-  total: number;
-  valid: number;
-  invalid: number;
-  imported: number;
-  errors: ImportError[];
-  errorWorkbook: string | null;
-};
+import type { EntityDefinition } from './definition.ts';
+import {
+  type Contexts,
+  checkUnique,
+  lockRecords,
+  pending,
+  refuseLocked,
+  refuseOutsideScope,
+  refuseReferences,
+  runPrechecks,
+  runRowHooks,
+} from './excel-checks.ts';
+import { businessKeyOf, loadDictionaries, neutralise } from './excel-common.ts';
+import { type Lookups, referenceIndex } from './excel-convert.ts';
+import { type Build, buildCandidates, buildOf, type Candidate, keyTextOf, storedByKey } from './excel-rows.ts';
+import {
+  ERRORS_HEADER,
+  isVersionHeader,
+  mapHeader,
+  readSheet,
+  type SheetLayout,
+  type SheetRow,
+} from './excel-sheet.ts';
+import { assignNumbers, type NumberingContext } from './numbering.ts';
+import {
+  computeUpdate,
+  diff,
+  insertRows,
+  logChanges,
+  logImported,
+  numberingOf,
+  saveDetails,
+  updateRow,
+  type WriteDeps,
+} from './write.ts';
 
 /** The answer lists this many errors; the error workbook carries every one. */
 const MAX_LISTED_ERRORS = 1000;
 
-type Candidate = { line: number; row: Row; errors: ImportError[] };
-
 /** Check mode and a refused `all` run every check inside the transaction, then roll it back with this. */
 class RollBack extends Error {}
 
-/** Every cell converted, defaults filled, then the row validated with the same schema as add. */
-function buildCandidates(def: EntityDefinition, columns: (FieldMeta | null)[], rows: SheetRow[], lookups: Lookups) {
-  const schema = rowSchema(def.meta, 'add');
-  const present = new Set(columns.flatMap((f) => (f ? [f.name] : [])));
-  return rows.map(({ line, cells }): Candidate => {
-    const raw: Row = {};
-    const errors: ImportError[] = [];
-    columns.forEach((f, i) => {
-      const v = cells[i] ?? null;
-      if (!f || v === null || (typeof v === 'string' && v.trim() === '')) return;
-      const c = convertCell(f, v, lookups);
-      if ('error' in c) errors.push({ row: line, field: f.name, message: c.error });
-      else raw[f.name] = c.value;
-    });
-    for (const f of def.meta.fields) {
-      if (raw[f.name] === undefined && f.default !== undefined && !present.has(f.name)) raw[f.name] = f.default;
-      if (raw[f.name] === undefined && f.required && !errors.some((e) => e.field === f.name))
-        errors.push({ row: line, field: f.name, message: 'required' });
-    }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (!errors.some((e) => e.field === field)) errors.push({ row: line, field, message: issue.message });
-      }
-    }
-    return { line, row: parsed.success ? (parsed.data as Row) : raw, errors };
-  });
-}
-
-/** Unique fields: a value seen earlier in the file, or already in the tenant's table, is a row error. */
-async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
-  for (const f of def.meta.fields.filter((x) => x.unique && !x.readOnly)) {
-    const seen = new Map<string, number>();
-    const withValue = candidates.filter((c) => c.errors.length === 0 && c.row[f.name] != null && c.row[f.name] !== '');
-    for (const c of withValue) {
-      const v = String(c.row[f.name]);
-      const first = seen.get(v);
-      if (first === undefined) seen.set(v, c.line);
-      else c.errors.push({ row: c.line, field: f.name, message: `"${v.slice(0, 50)}" repeats row ${first}` });
-    }
-    const taken = new Set<string>();
-    const soft = def.meta.softDelete ? sql` and t.deleted_at is null` : sql``;
-    for (let i = 0; i < withValue.length; i += 1000) {
-      const values = withValue.slice(i, i + 1000).map((c) => toSqlValue(f, c.row[f.name]));
-      const found = await queryRows<{ v: string }>(
-        tx,
-        sql`select t.${columnId(f)}::text as v from ${sql.identifier(def.meta.table)} t where t.tenant_id = ${d.auth.tenantId} and t.${columnId(f)} in (${sql.join(values, sql`, `)})${soft}`,
+/** Dictionaries of the columns, and the rows each reference column names among the caller's choices. */
+async function lookupsOf(
+  db: Db,
+  d: WriteDeps,
+  layout: SheetLayout,
+  rows: SheetRow[],
+  timeZone: string | undefined,
+): Promise<Lookups> {
+  const used = layout.columns.filter((f): f is FieldMeta => f !== null);
+  const lookups: Lookups = { dicts: await loadDictionaries(db, d.auth.tenantId, used), refs: new Map(), timeZone };
+  for (const [i, f] of layout.columns.entries())
+    if (f?.type === 'reference')
+      lookups.refs.set(
+        f.name,
+        await referenceIndex(
+          db,
+          d.choicesOf(f),
+          f,
+          rows.map((r) => r.cells[i] ?? null),
+        ),
       );
-      for (const r of found) taken.add(r.v);
-    }
-    for (const c of withValue) {
-      const v = String(c.row[f.name]);
-      if (taken.has(v) && !c.errors.some((e) => e.field === f.name))
-        c.errors.push({ row: c.line, field: f.name, message: `"${v.slice(0, 50)}" already exists` });
-    }
-  }
-}
-
-/**
- * The references of the valid rows checked as a save checks them (a reference named by label was already
- * looked up among the choices; this also holds a row to the parent it names: a term of its own contract).
- */
-async function refuseReferences(tx: Db, d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
-  const valid = candidates.filter((c) => c.errors.length === 0);
-  const checks = valid.flatMap((c, i) =>
-    referencesOf(def.meta, c.row, { at: (f) => `${i}.${f.name}`, parents: c.row, parentMeta: def.meta }),
-  );
-  for (const [at, message] of Object.entries(await referenceProblems(tx, d.choicesOf, checks))) {
-    const [i, field = ''] = at.split('.');
-    const c = valid[Number(i)];
-    c?.errors.push({ row: c.line, field, message });
-  }
-}
-
-/** The entity's beforeAdd hook per valid row: its refusal (422) is that row's error, anything else fails the import. */
-async function runRowHooks(hc: HookContext, def: EntityDefinition, candidates: Candidate[]) {
-  const hook = def.hooks?.beforeAdd;
-  if (!hook) return;
-  for (const c of candidates.filter((x) => x.errors.length === 0)) {
-    try {
-      await hook(hc, c.row);
-    } catch (err) {
-      if (!(err instanceof AppError) || err.statusCode !== 422) throw err;
-      c.errors.push({ row: c.line, field: '', message: err.message });
-    }
-  }
-}
-
-/**
- * The entity's precheck per valid row, before the transaction opens: its refusal (a 400 on a field, or a
- * 422) is that row's error, anything else fails the import.
- */
-async function runPrechecks(d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
-  const precheck = def.hooks?.precheck;
-  if (!precheck) return;
-  for (const c of candidates.filter((x) => x.errors.length === 0)) {
-    try {
-      await precheck({ auth: d.auth }, c.row);
-    } catch (err) {
-      if (!(err instanceof AppError) || (err.statusCode !== 422 && err.statusCode !== 400)) throw err;
-      const fields = (err.data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors ?? {};
-      const [at, message] = Object.entries(fields)[0] ?? ['', err.message];
-      c.errors.push({ row: c.line, field: at.replace(/^mainData\./, ''), message });
-    }
-  }
-}
-
-/** A row the caller could not see once written (another organisation, say) is that row's error. */
-async function refuseOutsideScope(tx: Db, d: WriteDeps, def: EntityDefinition, candidates: Candidate[]) {
-  const valid = candidates.filter((c) => c.errors.length === 0);
-  for (const i of await rowsOutsideScope(
-    tx,
-    def,
-    d.auth,
-    valid.map((c) => c.row),
-  )) {
-    const c = valid[i];
-    c?.errors.push({ row: c.line, field: '', message: 'outside your data permission' });
-  }
+  return lookups;
 }
 
 /** The uploaded rows again with an "Errors" column, bad rows filled red; base64 for the JSON answer. */
@@ -171,7 +85,12 @@ async function errorWorkbook(
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(def.meta.label[lang].slice(0, 31));
   const labelOf = (name: string) => def.meta.fields.find((f) => f.name === name)?.label[lang] ?? name;
-  ws.addRow([...header.filter((h) => h !== ERRORS_HEADER), ERRORS_HEADER]).commit();
+  const kept = header.filter((h) => h !== ERRORS_HEADER);
+  // The row version stays hidden, so the corrected workbook still updates what it updated.
+  kept.forEach((h, i) => {
+    if (isVersionHeader(h)) ws.getColumn(i + 1).hidden = true;
+  });
+  ws.addRow([...kept, ERRORS_HEADER]).commit();
   const keep = header.map((h) => h !== ERRORS_HEADER);
   rows.forEach((r, i) => {
     const errors = candidates[i]?.errors ?? [];
@@ -194,68 +113,124 @@ async function errorWorkbook(
 export type ImportInput = {
   db: Db;
   d: WriteDeps;
+  /** With the context of the caller's Update grant, rows whose business key names a record update it. */
+  updater?: WriteDeps | undefined;
   def: EntityDefinition;
   mode: ImportMode;
   bytes: Buffer;
   lang: Language;
+  /** The reader's time zone, which an exported sheet's instants were written in. */
+  timeZone?: string;
 };
+
+/** Writes the rows left valid: new ones in batches, each update by its key and version, all logged. */
+async function writeRows(
+  tx: Db,
+  ctx: Contexts,
+  def: EntityDefinition,
+  candidates: Candidate[],
+  numbering: NumberingContext,
+) {
+  const valid = pending(candidates);
+  const adds = valid.filter((c) => c.before === undefined).map((c) => c.row);
+  const hc = { auth: ctx.d.auth, tx };
+  await def.hooks?.beforeImport?.(hc, adds);
+  await assignNumbers(tx, numbering, def.meta, adds);
+  const keys = await insertRows(tx, ctx.d, def, adds);
+  await logImported(tx, ctx.d, def.meta, keys, adds);
+  for (const [i, key] of keys.entries()) await def.hooks?.afterAdd?.(hc, { ...adds[i], [def.meta.key]: key });
+  const u = ctx.u ?? ctx.d;
+  const hu = { auth: u.auth, tx };
+  const updates = valid.filter((c) => c.before !== undefined);
+  for (const { row, before = {} } of updates) {
+    const key = Number(row[def.meta.key]);
+    // Computed fields as the edit dialog's save computes them, from the record's stored lines too.
+    const lines = await computeUpdate(tx, u, def, key, row, before);
+    await updateRow(tx, u, def, key, Number(row.version), row);
+    await logChanges(tx, u, def.meta, key, 'update', diff(def.meta, before, row));
+    await saveDetails(tx, u, lines, key, hu);
+    await def.hooks?.afterUpdate?.(hu, row, before);
+  }
+  return adds.length + updates.length;
+}
+
+function summaryOf(candidates: Candidate[], imported: number): Omit<ImportSummary, 'errorWorkbook'> {
+  const valid = candidates.filter((c) => c.errors.length === 0);
+  const updating = valid.filter((c) => c.before !== undefined);
+  return {
+    total: candidates.length,
+    valid: valid.length,
+    invalid: candidates.length - valid.length,
+    imported,
+    added: valid.length - updating.length,
+    updated: updating.filter((c) => c.changed.length > 0).length,
+    unchanged: updating.filter((c) => c.changed.length === 0).length,
+    conflicts: candidates.filter((c) => c.conflict).length,
+    errors: candidates.flatMap((c) => c.errors).slice(0, MAX_LISTED_ERRORS),
+  };
+}
 
 /**
  * Reads, converts and validates every row, then writes per the mode, all in one transaction: check
- * writes nothing, all writes only a fully valid file (else 422), valid writes the valid rows.
+ * writes nothing, all writes only a fully valid file (else 422), valid writes the valid rows. With an
+ * `updater`, a row whose business key names a record the Update grant may change updates it (a row
+ * identical to its record writes nothing; one whose record changed since the export is a conflict); any
+ * other row is added, so a key outside that scope is treated as not found.
  */
-export async function importWorkbook({ db, d, def, mode, bytes, lang }: ImportInput): Promise<ImportSummary> {
+export async function importWorkbook({
+  db,
+  d,
+  updater,
+  def,
+  mode,
+  bytes,
+  lang,
+  timeZone,
+}: ImportInput): Promise<ImportSummary> {
   const sheet = await readSheet(bytes);
-  const columns = mapHeader(def.meta, sheet.header);
-  const used = columns.filter((f): f is FieldMeta => f !== null);
-  const lookups: Lookups = { dicts: await loadDictionaries(db, d.auth.tenantId, used), refs: new Map() };
-  for (const [i, f] of columns.entries())
-    if (f?.type === 'reference')
-      lookups.refs.set(
-        f.name,
-        await referenceIndex(
-          db,
-          d.choicesOf(f),
-          f,
-          sheet.rows.map((r) => r.cells[i] ?? null),
-        ),
-      );
-  const candidates = buildCandidates(def, columns, sheet.rows, lookups);
+  const layout = mapHeader(def.meta, sheet.header);
+  const key = businessKeyOf(def.meta);
+  if (updater && (!key || layout.keyAt < 0)) {
+    const label = key ? `"${key.label[lang]}"` : 'a code';
+    throw badRequest(`The workbook has no ${label} column to match existing rows on`, { file: 'no key column' });
+  }
+  const b: Build = buildOf(def, layout, await lookupsOf(db, d, layout, sheet.rows, timeZone));
+  const stored = updater
+    ? await storedByKey(
+        db,
+        updater,
+        def,
+        sheet.rows.map((r) => keyTextOf(layout, r.cells)),
+      )
+    : null;
+  const candidates = buildCandidates(b, sheet.rows, stored);
+  const ctx: Contexts = { d, u: updater };
   let imported = 0;
-  await runPrechecks(d, def, candidates);
+  await runPrechecks(ctx, def, candidates);
+  const numbering = await numberingOf(d);
   const write = async (tx: Db) => {
-    const hc = { auth: d.auth, tx };
-    await refuseReferences(tx, d, def, candidates);
+    if (updater) await lockRecords(tx, b, updater, sheet.rows, candidates);
+    refuseLocked(def, candidates);
+    await refuseReferences(tx, ctx, def, candidates);
     await checkUnique(tx, d, def, candidates);
-    await runRowHooks(hc, def, candidates);
-    await refuseOutsideScope(tx, d, def, candidates);
-    const valid = candidates.filter((c) => c.errors.length === 0);
-    if (mode === 'check' || (mode === 'all' && valid.length < candidates.length)) throw new RollBack();
-    const rows = valid.map((c) => c.row);
-    await def.hooks?.beforeImport?.(hc, rows);
-    const keys = await insertRows(tx, d, def, rows);
-    await logImported(tx, d, def.meta, keys, rows);
-    for (const [i, key] of keys.entries()) await def.hooks?.afterAdd?.(hc, { ...rows[i], [def.meta.key]: key });
-    imported = keys.length;
+    await runRowHooks(tx, ctx, def, candidates);
+    await refuseOutsideScope(tx, ctx, def, candidates);
+    if (mode === 'check' || (mode === 'all' && candidates.some((c) => c.errors.length > 0))) throw new RollBack();
+    imported = await writeRows(tx, ctx, def, candidates, numbering);
   };
   await db.transaction(write).catch((err: unknown) => {
     if (!(err instanceof RollBack)) throw err;
   });
-  const errors = candidates.flatMap((c) => c.errors);
-  const invalid = candidates.filter((c) => c.errors.length > 0).length;
+  const counts = summaryOf(candidates, imported);
   const summary: ImportSummary = {
-    total: candidates.length,
-    valid: candidates.length - invalid,
-    invalid,
-    imported,
-    errors: errors.slice(0, MAX_LISTED_ERRORS),
-    errorWorkbook: invalid ? await errorWorkbook(sheet.header, sheet.rows, candidates, def, lang) : null,
+    ...counts,
+    errorWorkbook: counts.invalid ? await errorWorkbook(sheet.header, sheet.rows, candidates, def, lang) : null,
   };
-  if (mode === 'all' && invalid)
+  if (mode === 'all' && counts.invalid)
     throw new AppError(
       422,
       ErrorCode.unprocessable,
-      `${invalid} of ${summary.total} rows are invalid; nothing was imported`,
+      `${counts.invalid} of ${summary.total} rows are invalid; nothing was imported`,
       summary,
     );
   return summary;

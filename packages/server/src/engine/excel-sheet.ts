@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { EntityMeta, FieldMeta } from '@trestle/shared';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../http/errors.ts';
-import { importFields, unneutralise } from './excel-common.ts';
+import { importFields, unneutralise, VERSION_LABEL } from './excel-common.ts';
 
 export const MAX_IMPORT_ROWS = 100_000;
 /** The extra column of an error workbook; ignored when such a workbook is corrected and sent back. */
@@ -65,28 +65,53 @@ export async function readSheet(bytes: Buffer): Promise<{ header: string[]; rows
   return { header, rows };
 }
 
-/** Which field each column holds, by label in either language or by field name; unknown columns are a 400. */
-export function mapHeader(meta: EntityMeta, header: string[]): (FieldMeta | null)[] {
+/**
+ * Where things are in an uploaded sheet: the field each column writes (null for a column that is read
+ * another way or skipped), the column of the business key (-1 when absent) and of the export's row
+ * version (-1 when absent).
+ */
+export type SheetLayout = { columns: (FieldMeta | null)[]; keyAt: number; versionAt: number };
+
+const norm = (s: string) => s.trim().toLowerCase();
+const names = (f: Pick<FieldMeta, 'name' | 'label'>) => [f.name, f.label.en, f.label.zh].map(norm);
+const versionNames = new Set([VERSION_LABEL.en, VERSION_LABEL.zh].map(norm));
+/** The export's row-version column, in either language. */
+export const isVersionHeader = (h: string) => versionNames.has(norm(h));
+
+/**
+ * Which field each column holds, by label in either language or by field name; unknown or repeated
+ * columns are a 400. The business key is found even when it is read-only (a number the server assigns):
+ * it is what an update matches on.
+ */
+export function mapHeader(meta: EntityMeta, header: string[]): SheetLayout {
   const fields = importFields(meta);
-  const norm = (s: string) => s.trim().toLowerCase();
   const byText = new Map<string, FieldMeta>();
-  for (const f of fields) for (const t of [f.name, f.label.en, f.label.zh]) byText.set(norm(t), f);
+  for (const f of fields) for (const t of names(f)) byText.set(t, f);
   // Columns of fields that are not imported (the key, read-only, files) are skipped, so an export imports as is.
-  const skipped = new Set(
-    meta.fields.filter((f) => !fields.includes(f)).flatMap((f) => [f.name, f.label.en, f.label.zh].map(norm)),
-  );
+  const skipped = new Set(meta.fields.filter((f) => !fields.includes(f)).flatMap(names));
+  const keyNames = new Set(meta.fields.filter((f) => f.name === meta.businessKey).flatMap(names));
   const unknown: string[] = [];
   const seen = new Set<string>();
-  const columns = header.map((h) => {
-    if (h === '' || h === ERRORS_HEADER || skipped.has(norm(h))) return null;
+  const layout: SheetLayout = { columns: [], keyAt: -1, versionAt: -1 };
+  header.forEach((h, i) => {
+    if (keyNames.has(norm(h)) && layout.keyAt < 0) layout.keyAt = i;
+    if (isVersionHeader(h) && layout.versionAt < 0) {
+      layout.versionAt = i;
+      layout.columns.push(null);
+      return;
+    }
+    if (h === '' || h === ERRORS_HEADER || skipped.has(norm(h))) {
+      layout.columns.push(null);
+      return;
+    }
     const f = byText.get(norm(h));
     if (!f || seen.has(f.name)) unknown.push(h);
     else seen.add(f.name);
-    return f ?? null;
+    layout.columns.push(f ?? null);
   });
   if (unknown.length) {
-    const names = unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ');
-    throw badRequest(`Unknown or repeated columns: ${names}`, { file: `unknown columns: ${names}` });
+    const list = unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ');
+    throw badRequest(`Unknown or repeated columns: ${list}`, { file: `unknown columns: ${list}` });
   }
-  return columns;
+  return layout;
 }

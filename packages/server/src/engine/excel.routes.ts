@@ -1,20 +1,21 @@
 import { PassThrough } from 'node:stream';
-import { envelopeSchema, pageRequestSchema, uploadKindOf } from '@trestle/shared';
+import { envelopeSchema, pageRequestSchema } from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ObjectStore } from '../features/files/files.objects.ts';
-import { createFileStore, FILE_MAX_COUNT, sniffType } from '../features/files/files.store.ts';
-import { siteSettings } from '../features/settings/site-settings.ts';
+import { createFileStore } from '../features/files/files.store.ts';
+import { saveCheckedUploads, storedFileSchema } from '../features/files/files.upload.ts';
 import { attachment } from '../http/attachment.ts';
 import { authOf } from '../http/auth.ts';
-import { badRequest, envelope } from '../http/errors.ts';
-import { languageOf } from '../http/language.ts';
+import { badRequest, envelope, forbidden } from '../http/errors.ts';
+import { languageOf, timeZoneOf } from '../http/language.ts';
 import { readFileParts } from '../http/multipart.ts';
-import { type EngineDeps, engineContext } from './engine.routes.ts';
+import { contextForButton, type EngineDeps, engineContext } from './engine.routes.ts';
 import { XLSX_TYPE } from './excel-common.ts';
 import { prepareExport, templateWorkbook } from './excel-export.ts';
 import { importWorkbook } from './excel-import.ts';
+import type { WriteDeps } from './write.ts';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -23,17 +24,13 @@ const importSummarySchema = z.object({
   valid: z.number(),
   invalid: z.number(),
   imported: z.number(),
+  added: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  conflicts: z.number(),
   errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
   errorWorkbook: z.string().nullable(),
 });
-const storedFileSchema = z.object({
-  key: z.string(),
-  name: z.string(),
-  size: z.number(),
-  type: z.string(),
-  url: z.string(),
-});
-
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** /api/<Entity>/export, downLoadTemplate, import and upload for every entity, with the same grants as the grid. */
@@ -66,6 +63,7 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
             req: req.body,
             tenantId: d.auth.tenantId,
             lang,
+            timeZone: timeZoneOf(req),
             present: def.present,
           });
           const out = new PassThrough();
@@ -100,20 +98,39 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
           summary: `${meta.label.en}: import rows from an .xlsx (multipart field "file")`,
           description:
             'mode=check (default) validates and writes nothing; all writes only when every row is valid (else 422 ' +
-            'with the summary in data); valid writes the valid rows. At most 10 MB and 100,000 rows.',
-          querystring: z.strictObject({ mode: z.enum(['check', 'all', 'valid']).default('check') }),
+            'with the summary in data); valid writes the valid rows; one transaction either way, with a result per ' +
+            'row. existing=refuse (default) adds every row (a code already taken is a row error); existing=update ' +
+            "(needs the Update grant and a list with a business key) updates the record a row's code names within " +
+            "the Update grant's data scope, leaves a row identical to its record alone, and reports a record changed " +
+            'since the export (its hidden "Row version" column) as a conflict. At most 10 MB and 100,000 rows.',
+          querystring: z.strictObject({
+            mode: z.enum(['check', 'all', 'valid']).default('check'),
+            existing: z.enum(['refuse', 'update']).default('refuse'),
+          }),
           response: { 200: envelopeSchema(importSummarySchema) },
         },
         handler: async (req) => {
           const [file] = await readFileParts(req, { fileSize: IMPORT_MAX_BYTES, files: 1, what: 'file' });
           const d = await context(req);
+          let updater: WriteDeps | undefined;
+          if (req.query.existing === 'update') {
+            if (!meta.businessKey)
+              throw badRequest('This list has no code to match existing rows on', {
+                existing: 'not available for this list',
+              });
+            updater =
+              (await contextForButton(deps, d.auth, { menu: meta.name, button: 'Update' }, d.lang)) ?? undefined;
+            if (!updater) throw forbidden('Updating rows by import needs the Update permission');
+          }
           const summary = await importWorkbook({
             db: deps.db,
             d,
+            updater,
             def,
             mode: req.query.mode,
             bytes: file?.bytes ?? Buffer.alloc(0),
             lang: languageOf(req),
+            timeZone: timeZoneOf(req),
           });
           return envelope(summary, req.query.mode === 'check' ? 'Checked' : `Imported ${summary.imported} rows`);
         },
@@ -127,32 +144,7 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
           response: { 200: envelopeSchema(z.array(storedFileSchema)) },
         },
         handler: async (req) => {
-          // [issue 4: site-login-settings] SiteConfig's size limit and allowed kinds, read per upload
-          const site = await siteSettings(deps.db);
-          const parts = await readFileParts(req, {
-            fileSize: site.uploadMaxMb * 1024 * 1024,
-            files: FILE_MAX_COUNT,
-            what: 'files',
-          });
-          const typed = parts.map((p) => ({ ...p, type: sniffType(p.bytes, p.name) }));
-          const refused = typed.find((p) => p.type === null || !site.uploadKinds.includes(uploadKindOf(p.type)));
-          if (refused)
-            throw badRequest(`"${refused.name.slice(0, 100)}" is not an allowed file type`, {
-              file: 'type not allowed',
-            });
-          const { tenantId, userId } = authOf(req);
-          const saved = [];
-          for (const p of typed)
-            saved.push(
-              await store.save({
-                tenantId,
-                userId,
-                entity: meta.name,
-                name: p.name,
-                type: p.type ?? '',
-                bytes: p.bytes,
-              }),
-            );
+          const saved = await saveCheckedUploads(req, { db: deps.db, store }, meta.name);
           return envelope(saved, 'Uploaded');
         },
       });

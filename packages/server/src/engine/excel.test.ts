@@ -224,7 +224,7 @@ describe('POST /api/Employee/import', () => {
     expect(byRow(6)).toEqual([{ row: 6, field: 'name', message: 'required' }]);
     expect(byRow(7)[0]).toMatchObject({ field: 'code', message: expect.stringContaining('repeats row 2') });
     expect(byRow(8)[0]).toMatchObject({ field: 'code', message: expect.stringContaining('already exists') });
-    expect(byRow(9)[0]).toMatchObject({ field: '', message: expect.stringContaining('leave date') });
+    expect(byRow(9)[0]).toMatchObject({ field: 'leaveDate', message: expect.stringContaining('leave date') });
     expect(byRow(2)).toEqual([]);
     expect(byRow(3)).toEqual([]);
 

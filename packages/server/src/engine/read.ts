@@ -6,6 +6,7 @@ import { type Db, queryRows } from '../db/client.ts';
 import type { Language } from '../http/language.ts';
 import type { EntityDefinition, Row } from './definition.ts';
 import { and, col, compileSort, compileWheres, selectExpr } from './query.ts';
+import { referenceLabel } from './references.ts';
 
 type PageRequest = z.output<typeof pageRequestSchema>;
 
@@ -20,30 +21,36 @@ const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
 
 const table = (meta: EntityMeta) => sql.identifier(meta.table);
 
-const compiled = new WeakMap<EntityMeta, SQL>();
+const compiled = new WeakMap<EntityMeta, Map<Language, SQL>>();
 
 /**
- * The select list: every field, reference labels, and the engine's own columns. It depends on the
- * metadata alone, so it is built and rendered to text once per entity (identifiers quoted then).
+ * The select list: every field, reference labels (in the reader's language where the referenced table
+ * has a Chinese name), and the engine's own columns. It depends on the metadata and the language alone,
+ * so it is built and rendered to text once per entity and language (identifiers quoted then).
  */
-export function selectList(meta: EntityMeta): SQL {
-  let list = compiled.get(meta);
+export function selectList(meta: EntityMeta, lang: Language = 'en'): SQL {
+  let lists = compiled.get(meta);
+  if (!lists) {
+    lists = new Map();
+    compiled.set(meta, lists);
+  }
+  let list = lists.get(lang);
   if (!list) {
-    const query = new PgDialect().sqlToQuery(buildSelectList(meta));
+    const query = new PgDialect().sqlToQuery(buildSelectList(meta, lang));
     if (query.params.length) throw new Error(`${meta.name}: the select list must not carry parameters`);
     list = sql.raw(query.sql);
-    compiled.set(meta, list);
+    lists.set(lang, list);
   }
   return list;
 }
 
-function buildSelectList(meta: EntityMeta): SQL {
+function buildSelectList(meta: EntityMeta, lang: Language): SQL {
   const parts = meta.fields.map((f) => sql`${selectExpr(f)} as ${sql.identifier(f.name)}`);
   for (const f of meta.fields.filter((x) => x.type === 'reference' && x.reference)) {
     const ref = f.reference as NonNullable<FieldMeta['reference']>;
     // Labels come from the same tenant only, so a reference can never reveal another tenant's row.
     parts.push(
-      sql`(select r.${sql.identifier(ref.labelColumn)}::text from ${sql.identifier(ref.table)} r where r.id = ${col(f)} and r.tenant_id = t.tenant_id) as ${sql.identifier(`${f.name}Label`)}`,
+      sql`(select ${referenceLabel(ref, 'r', lang)} from ${sql.identifier(ref.table)} r where r.id = ${col(f)} and r.tenant_id = t.tenant_id) as ${sql.identifier(`${f.name}Label`)}`,
     );
   }
   parts.push(sql`t.version as "version"`);
@@ -53,6 +60,14 @@ function buildSelectList(meta: EntityMeta): SQL {
   parts.push(sql`(select u.user_true_name from users u where u.id = t.updated_by) as "updatedByName"`);
   if (meta.audit) {
     parts.push(sql`t.audit_status as "auditStatus"`, sql`t.audit_reason as "auditReason"`);
+    // Who last submitted it: the screen hides Approve from them where submitters may not approve. The
+    // entity name is a literal of the select list, rendered once: the metadata allows letters and digits only.
+    const key = meta.fields.find((f) => f.name === meta.key);
+    if (key && /^[A-Z][A-Za-z0-9]*$/.test(meta.name))
+      parts.push(
+        sql`(select a.user_id from approval_log a where a.tenant_id = t.tenant_id and a.entity = ${sql.raw(`'${meta.name}'`)}
+          and a.entity_key = ${col(key)} and a.action = 'submit' order by a.at desc, a.id desc limit 1) as "submittedBy"`,
+      );
   }
   return sql.join(parts, sql`, `);
 }
@@ -116,6 +131,7 @@ export async function pageData(
   scope: SQL,
   req: PageRequest,
   extra: SQL[] = [],
+  lang: Language = 'en',
 ): Promise<PageResult> {
   const where = and([scope, ...extra, ...compileWheres(meta, req.wheres)]);
   const order = compileSort(meta, req.sort, req.order);
@@ -123,7 +139,7 @@ export async function pageData(
   // One row more than the page tells whether another page exists, without counting.
   const rows = await queryRows<Row>(
     db,
-    sql`select ${selectList(meta)} from ${table(meta)} t where ${where} order by ${order} limit ${req.rows + 1} offset ${offset}`,
+    sql`select ${selectList(meta, lang)} from ${table(meta)} t where ${where} order by ${order} limit ${req.rows + 1} offset ${offset}`,
   );
   const more = rows.length > req.rows;
   if (more) rows.pop();

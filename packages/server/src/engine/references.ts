@@ -1,8 +1,9 @@
-import type { EntityMeta, FieldErrors, FieldMeta } from '@trestle/shared';
+import { type EntityMeta, type FieldErrors, type FieldMeta, idsOf } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
+import type { Language } from '../http/language.ts';
 import type { EntityDefinition, Row } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
 import { scopeWhere } from './scope.ts';
@@ -10,9 +11,27 @@ import { scopeWhere } from './scope.ts';
 /**
  * The rows a reference field may name, on the referenced table's alias `t`: `where` is what the picker
  * offers and what a write accepts (one rule for both, so a reference is writable exactly when it is
- * pickable); `parent` is the column a `reference.parent` narrows by (the term's contract), or null.
+ * pickable); `parent` is the column a `reference.parent` narrows by (the term's contract), or null;
+ * `code` the column people name those rows by (the business key of an entity over the table), or null.
  */
-export type Choices = { where: SQL; parent: SQL | null };
+export type Choices = { where: SQL; parent: SQL | null; code: SQL | null };
+
+type Reference = NonNullable<FieldMeta['reference']>;
+
+/**
+ * The text a reference shows for a row on `alias`: "code — name" where the rows have a code, else the label
+ * column. One rule for lists, exports, pickers and imports, so what a picker shows is what a list shows.
+ * No parameters: the list's select is rendered once per entity.
+ */
+export function referenceLabel(ref: Reference, alias: 't' | 'r', lang: Language = 'en'): SQL {
+  const at = (column: string) => sql`${sql.raw(alias)}.${sql.identifier(column)}::text`;
+  // A zh reader sees the Chinese label where the row has one.
+  const name =
+    lang === 'zh' && ref.labelColumnZh
+      ? sql`coalesce(nullif(${at(ref.labelColumnZh)}, ''), ${at(ref.labelColumn)})`
+      : at(ref.labelColumn);
+  return ref.codeColumn ? sql`concat_ws(' — ', ${at(ref.codeColumn)}, ${name})` : name;
+}
 
 /**
  * A row is a choice when any screen over its table would show the caller it (delivery or O&M projects
@@ -32,7 +51,14 @@ export function choicesOf(definitions: EntityDefinition[], auth: AuthContext, f:
         sql` or `,
       )})`
     : sql`t.tenant_id = ${auth.tenantId}`;
-  return { where, parent: ref.parent ? sql`t.${sql.identifier(ref.parent.column)}` : null };
+  const code = targets
+    .map((d) => (d.meta.businessKey ? fieldNamed(d.meta, d.meta.businessKey) : undefined))
+    .find((x) => x !== undefined);
+  return {
+    where,
+    parent: ref.parent ? sql`t.${sql.identifier(ref.parent.column)}` : null,
+    code: code ? col(code) : null,
+  };
 }
 
 /** The choices narrowed to one parent's rows when the form has chosen it (the picker's question). */
@@ -158,4 +184,87 @@ export function referencesOf(
     if (o.before && o.before[f.name] === value && !parentMoved(f)) return [];
     return [{ at: o.at(f), field: f, value, parent: parentOf(f) }];
   });
+}
+
+/** One page of a picker: at most this many choices. */
+export const CHOICES_PAGE = 50;
+
+export type Choice = {
+  value: number;
+  label: string;
+  /** With `reference.fills`: the value each filled field takes, and the label of those that are references. */
+  fill?: Record<string, unknown>;
+  fillLabels?: Record<string, string | null>;
+};
+export type ChoiceQuery = { q: string; ids: string; parent?: number | undefined; page: number };
+
+const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/**
+ * A reference field's choices for the caller, a page at a time: rows whose code or label holds `q`, or the
+ * rows of `ids`; exactly the rows a write may name (choicesOf), narrowed to the parent the form has chosen.
+ * Each choice carries what choosing it fills in the form; a filled reference is kept only when it is a
+ * choice of its own field for the caller (else null), so a fill never hands over what the scope hides.
+ */
+export async function lookupChoices(
+  db: Db,
+  definitions: EntityDefinition[],
+  auth: AuthContext,
+  owner: EntityMeta,
+  f: FieldMeta,
+  query: ChoiceQuery,
+  lang: Language = 'en',
+): Promise<Choice[]> {
+  const ref = f.reference;
+  if (!ref) throw new Error(`${f.name} is not a reference`);
+  const label = referenceLabel(ref, 't', lang);
+  const conds: SQL[] = [choicesWhere(choicesOf(definitions, auth, f), query.parent)];
+  if (query.ids) {
+    const ids = idsOf(query.ids).slice(0, 200);
+    conds.push(
+      ids.length
+        ? sql`t.id in (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
+  } else if (query.q) {
+    const like = likeText(query.q);
+    const searched = [ref.codeColumn, ref.labelColumn, ref.labelColumnZh].flatMap((c) =>
+      c ? [sql`t.${sql.identifier(c)}::text ilike ${like}`] : [],
+    );
+    conds.push(sql`(${sql.join(searched, sql` or `)})`);
+  }
+  const fills = (ref.fills ?? []).map((fill, i) => ({ fill, alias: `f${i}`, target: fieldNamed(owner, fill.field) }));
+  const read = (fill: (typeof fills)[number]['fill']) =>
+    fill.via
+      ? sql`(select x.${sql.identifier(fill.via.column)} from ${sql.identifier(fill.via.table)} x where x.id = t.${sql.identifier(fill.column)} and x.tenant_id = t.tenant_id)`
+      : sql`t.${sql.identifier(fill.column)}`;
+  const page = sql`select t.id as value, ${label} as label${sql.join(
+    fills.map((x) => sql`, ${read(x.fill)} as ${sql.identifier(x.alias)}`),
+    sql``,
+  )} from ${sql.identifier(ref.table)} t where ${sql.join(conds, sql` and `)}
+    order by ${label} limit ${CHOICES_PAGE} offset ${(query.page - 1) * CHOICES_PAGE}`;
+  if (fills.length === 0) return queryRows<Choice>(db, page);
+  const values: SQL[] = [];
+  const labels: SQL[] = [];
+  for (const { fill, alias, target } of fills) {
+    const got = sql`c.${sql.identifier(alias)}`;
+    const targetRef = target?.type === 'reference' ? target.reference : undefined;
+    if (!target || !targetRef) {
+      values.push(sql`${fill.field}::text, ${got}`);
+      continue;
+    }
+    // Alias t is the filled field's table here: its choices are written on t.
+    const chosen = (what: SQL) =>
+      sql`(select ${what} from ${sql.identifier(targetRef.table)} t where t.id = ${got} and ${choicesOf(definitions, auth, target).where})`;
+    values.push(sql`${fill.field}::text, ${chosen(sql`t.id`)}`);
+    labels.push(sql`${fill.field}::text, ${chosen(referenceLabel(targetRef, 't', lang))}`);
+  }
+  const object = (pairs: SQL[]) => (pairs.length ? sql`json_build_object(${sql.join(pairs, sql`, `)})` : sql`null`);
+  return queryRows<Choice>(
+    db,
+    sql`select c.value, c.label, ${object(values)} as fill, ${object(labels)} as "fillLabels" from (${page}) c order by c.label`,
+  );
 }

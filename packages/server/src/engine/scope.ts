@@ -150,3 +150,34 @@ export async function rowsOutsideScope(db: Db, def: EntityDefinition, auth: Auth
   );
   return outside.map((r) => r.i);
 }
+
+/**
+ * Import updates: the positions of `patches` whose stored row, once the patch is applied, the caller could
+ * no longer see. Each row is overlaid with its patch inside the query (jsonb_populate_record over the row
+ * itself), so the very condition of scopeWhere sees every column as the write would leave it.
+ */
+export async function updatesOutsideScope(
+  db: Db,
+  def: EntityDefinition,
+  auth: AuthContext,
+  patches: { key: number; row: Row }[],
+) {
+  if (patches.length === 0) return [];
+  const key = fieldNamed(def.meta, def.meta.key);
+  if (!key) throw new Error(`${def.meta.name}: no key field`);
+  const records = patches.map(({ key: k, row }) => {
+    const record: Record<string, unknown> = { [columnOf(key)]: k };
+    for (const f of def.meta.fields)
+      if (row[f.name] !== undefined && f.name !== key.name) record[columnOf(f)] = row[f.name];
+    return record;
+  });
+  const outside = await queryRows<{ i: number }>(
+    db,
+    sql`select (p.i - 1)::int as i
+        from jsonb_array_elements(${JSON.stringify(records)}::jsonb) with ordinality p(patch, i)
+        join ${sql.identifier(def.meta.table)} s on s.${sql.identifier(columnOf(key))} = (p.patch ->> ${columnOf(key)})::bigint
+        cross join lateral jsonb_populate_record(s, p.patch) t
+        where (${scopeWhere(def, auth)}) is not true`,
+  );
+  return outside.map((r) => r.i);
+}

@@ -5,19 +5,35 @@ import { type Db, queryRows } from '../db/client.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { inRow } from '../http/constraint-errors.ts';
 import { badRequest } from '../http/errors.ts';
+import type { Language } from '../http/language.ts';
 import { checkDeletable, checkUnlocked, detailsLocked, lockedLines } from './approval.ts';
+import { computeSave } from './computed.ts';
 import type { EntityDefinition, HookContext, Row } from './definition.ts';
-import { abort, invalidRow, rowNotFound, staleVersion } from './errors.ts';
+import { abort, invalidRow, rowNotFound, rowRules, staleVersion } from './errors.ts';
 import { checkFileKeys } from './file-keys.ts';
+import { checkLifecycles } from './lifecycle.ts';
+import { assignNumbers, type NumberingContext } from './numbering.ts';
 import { rowsByKeys } from './read.ts';
 import { type Choices, checkReferences, referencesOf } from './references.ts';
 import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
 
 type SaveBody = z.output<typeof saveBodySchema>;
 
+/** The tenant's settings the engine applies: document number patterns, who may approve what. */
+export type EngineSettings = {
+  /** Entity name → the pattern of its numbered field, over the metadata's. */
+  codePatterns: Record<string, string>;
+  /** Entity name → whether a submitter may not approve, over the metadata's `separateApprover`. */
+  separateApprover: Record<string, boolean>;
+};
+
 export type WriteDeps = {
   auth: AuthContext;
   now: Date;
+  /** The caller's language, for the refusals worded in it. */
+  lang: Language;
+  /** The caller's tenant's engine settings (read once per request). */
+  settings(): Promise<EngineSettings>;
   /** The scope condition of an entity for this caller (tenant, soft delete, data scope). */
   scopeOf(def: EntityDefinition): SQL;
   /** The rows a reference field may name for this caller: what its picker offers. */
@@ -39,7 +55,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.o
 }
 
 /** Field-level before/after of every write, in the same transaction as the write. */
-async function logChanges(
+export async function logChanges(
   tx: Db,
   d: WriteDeps,
   meta: EntityMeta,
@@ -150,7 +166,7 @@ export async function logImported(tx: Db, d: WriteDeps, meta: EntityMeta, keys: 
 }
 
 /** Sets the given fields, bumps the version and stamps who and when; the version compare makes it a compare-and-set. */
-async function updateRow(tx: Db, d: WriteDeps, def: EntityDefinition, key: number, version: number, row: Row) {
+export async function updateRow(tx: Db, d: WriteDeps, def: EntityDefinition, key: number, version: number, row: Row) {
   const sets = writableEntries(def.meta, row).map(([f, v]) => sql`${columnId(f)} = ${toSqlValue(f, v)}`);
   sets.push(sql`updated_by = ${d.auth.userId}`, sql`updated_at = ${d.now}`, sql`version = version + 1`);
   const done = await queryRows(
@@ -160,13 +176,19 @@ async function updateRow(tx: Db, d: WriteDeps, def: EntityDefinition, key: numbe
   if (done.length === 0) throw staleVersion();
 }
 
-const diff = (meta: EntityMeta, before: Row, after: Row): [string, unknown, unknown][] =>
+/** The fields `after` sets to another value than `before` holds, as [field, before, after]. */
+export const diff = (meta: EntityMeta, before: Row, after: Row): [string, unknown, unknown][] =>
   writableEntries(meta, after)
     .filter(([f, v]) => logText(before[f.name]) !== logText(v))
     .map(([f, v]) => [f.name, before[f.name], v]);
 
-type Line = { at: string; key: number | undefined; row: Row; before: Row | undefined };
-type DetailChanges = { rel: EntityMeta['details'][number]; child: EntityDefinition; removed: number[]; lines: Line[] };
+export type Line = { at: string; key: number | undefined; row: Row; before: Row | undefined };
+export type DetailChanges = {
+  rel: EntityMeta['details'][number];
+  child: EntityDefinition;
+  removed: number[];
+  lines: Line[];
+};
 
 /** Scope of one master's detail rows of `child`. */
 const linesOf = (d: WriteDeps, child: EntityDefinition, foreignKey: string, masterKey: number) =>
@@ -238,7 +260,7 @@ async function checkSaveReferences(
  * skipped, so a dialog that re-sends every line touches only what the user edited; with `locked` (an
  * approved master) any real change of a line is refused.
  */
-async function saveDetails(
+export async function saveDetails(
   tx: Db,
   d: WriteDeps,
   details: DetailChanges[],
@@ -269,14 +291,20 @@ async function saveDetails(
         if (changes.length === 0) continue;
         if (locked) throw lockedLines();
         await checkFileKeys(tx, d.auth.tenantId, child.meta, next, at, before);
-        await child.hooks?.beforeUpdate?.(hc, next, before);
+        await rowRules(at, async () => {
+          await child.hooks?.beforeUpdate?.(hc, next, before);
+          checkLifecycles(child.meta, next, before);
+        });
         await asRowOf(at, child.meta, () => updateRow(tx, d, child, key, Number(next.version), next), rel.foreignKey);
         await logChanges(tx, d, child.meta, key, 'update', changes);
       } else {
         if (locked) throw lockedLines();
         const row = { ...next, [rel.foreignKey]: masterKey };
         await checkFileKeys(tx, d.auth.tenantId, child.meta, row, at);
-        await child.hooks?.beforeAdd?.(hc, row);
+        await rowRules(at, async () => {
+          await child.hooks?.beforeAdd?.(hc, row);
+          checkLifecycles(child.meta, row);
+        });
         const childKey = await asRowOf(at, child.meta, () => insertRow(tx, d, child, row), rel.foreignKey);
         await logChanges(
           tx,
@@ -300,16 +328,34 @@ async function checkStillInScope(tx: Db, d: WriteDeps, def: EntityDefinition, ke
   if (!row) throw abort('The record would be outside your data permission');
 }
 
+/** How the engine numbers documents for this caller: today's date, the tenant's pattern or the metadata's. */
+export async function numberingOf(d: WriteDeps): Promise<NumberingContext> {
+  const { codePatterns } = await d.settings();
+  return {
+    tenantId: d.auth.tenantId,
+    date: d.now,
+    patternOf: (meta, f) => codePatterns[meta.name] ?? f.autoNumber?.pattern ?? '',
+  };
+}
+
 export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
   const row = parse(rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
-  await def.hooks?.precheck?.({ auth: d.auth }, row);
+  await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, row));
+  const numbering = await numberingOf(d);
   return db.transaction(async (tx) => {
     const details = await readDetails(tx, d, def, body);
+    await computeSave(tx, def, { row }, details, () => undefined);
     await checkSaveReferences(tx, d, def, { row }, details);
     const hc = { auth: d.auth, tx };
     await checkFileKeys(tx, d.auth.tenantId, def.meta, row, 'mainData.');
-    await def.hooks?.beforeAdd?.(hc, row);
+    // The hook sets what a new row starts as (a draft) before its lifecycle is checked.
+    await rowRules('mainData.', async () => {
+      await def.hooks?.beforeAdd?.(hc, row);
+      checkLifecycles(def.meta, row);
+    });
     await checkUnique(tx, d, def, row);
+    // Numbered last, just before the insert: the counter row stays locked until the transaction ends.
+    await assignNumbers(tx, numbering, def.meta, [row]);
     const key = await asRowOf('mainData.', def.meta, () => insertRow(tx, d, def, row));
     await logChanges(
       tx,
@@ -330,21 +376,30 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
 export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
   const next = parse(rowSchema(def.meta, 'update'), body.mainData, 'mainData.');
   const key = Number(next[def.meta.key]);
-  await def.hooks?.precheck?.({ auth: d.auth }, next);
+  await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, next));
   return db.transaction(async (tx) => {
     const [before] = await rowsByKeys(tx, def.meta, d.scopeOf(def), [key], true);
     if (!before) throw rowNotFound(key);
     if (before.version !== next.version) throw staleVersion();
+    const details = await readDetails(tx, d, def, body, key);
+    await computeSave(tx, def, { row: next, before }, details, (dc) => linesOf(d, dc.child, dc.rel.foreignKey, key));
+    // A computed field moves only with what it reads: the refusal names what the caller changed.
+    const computed = new Set(def.meta.fields.filter((f) => f.computed).map((f) => f.name));
     checkUnlocked(
       def,
       before,
-      diff(def.meta, before, next).map(([f]) => f),
+      diff(def.meta, before, next)
+        .map(([f]) => f)
+        .filter((f) => !computed.has(f)),
     );
-    const details = await readDetails(tx, d, def, body, key);
     await checkSaveReferences(tx, d, def, { row: next, before }, details);
     const hc = { auth: d.auth, tx };
     await checkFileKeys(tx, d.auth.tenantId, def.meta, next, 'mainData.', before);
-    await def.hooks?.beforeUpdate?.(hc, next, before);
+    // After the hook, which may derive the status (a test's from its result) or refuse first in its own words.
+    await rowRules('mainData.', async () => {
+      await def.hooks?.beforeUpdate?.(hc, next, before);
+      checkLifecycles(def.meta, next, before);
+    });
     await checkUnique(tx, d, def, next, key);
     await asRowOf('mainData.', def.meta, () => updateRow(tx, d, def, key, Number(next.version), next));
     await logChanges(tx, d, def.meta, key, 'update', diff(def.meta, before, next));
@@ -353,6 +408,17 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
     await checkStillInScope(tx, d, def, key);
     return key;
   });
+}
+
+/**
+ * An update's computed fields, from the record and its stored lines, as the edit dialog's save computes
+ * them (an import that updates rows sends no lines): the lines that move with it are returned for
+ * saveDetails after the row is written.
+ */
+export async function computeUpdate(tx: Db, d: WriteDeps, def: EntityDefinition, key: number, row: Row, before: Row) {
+  const details = await readDetails(tx, d, def, { mainData: row, detailData: {}, delKeys: {} }, key);
+  await computeSave(tx, def, { row, before }, details, (dc) => linesOf(d, dc.child, dc.rel.foreignKey, key));
+  return details;
 }
 
 /** Deletes every key or none: a key outside the caller's scope makes the whole request a 404. */

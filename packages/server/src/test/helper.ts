@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { projectDocuments } from '@trestle/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
-import { seed } from '../db/seed.ts';
+import type { Database } from '../db/client.ts';
+import { openSeeded } from './seeded.ts';
+
+export { serverDatabase } from './seeded.ts';
 
 /** A clock the tests move by hand, so lockouts and token lifetimes run instantly. */
 export function testClock(start = new Date()) {
@@ -30,38 +32,9 @@ export type TestApp = {
 };
 
 /**
- * A new database on the PostgreSQL server at `serverUrl`: its owner's url, the url requests log in with
- * as the app's own role (migration 0009 creates it; trust auth on the CI machine), and how to drop it
- * with the roles it made (roles outlive a database).
- */
-export async function serverDatabase(serverUrl: string, prefix = 'trestle_test') {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  u.username = 'trestle_app';
-  u.password = '';
-  return {
-    name,
-    url,
-    appUrl: u.toString(),
-    async drop(roles: string[] = []) {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      for (const role of roles) await c.query(`drop role if exists "${role}"`);
-      await c.end();
-    },
-  };
-}
-
-/**
  * A fresh database per test file: in-memory PGlite, or, when DATABASE_URL is set (the CI's second pass),
- * a new database on that PostgreSQL server, dropped afterwards. Migrations and the demo seed run on it.
+ * a new database on that PostgreSQL server, dropped afterwards. It holds the migrations and the demo seed
+ * (or the seed without the demo): a copy of the run's seeded source when there is one (seeded.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -76,16 +49,9 @@ export async function createTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const server = process.env.DATABASE_URL ? await serverDatabase(process.env.DATABASE_URL) : undefined;
-  const database = await openDatabase({
-    url: server?.url,
-    appUrl: server?.appUrl,
-    dataDir: 'memory://',
-    log: { error: () => {} },
+  const { database, server } = await openSeeded(opts.seedDemo === false ? 'bare' : 'demo', {
     secret: config.tokenSecret,
   });
-  await database.migrate();
-  await seed(database.db, { demo: opts.seedDemo ?? true });
   const clock = testClock();
   const app = await buildApp({ config, database, now: clock.now });
   opts.beforeReady?.(app);
@@ -116,3 +82,21 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The parsed envelope of an answer. */
 export const body = (res: LightMyRequestResponse) =>
   res.json() as { status: boolean; code: string; message: string; data: unknown };
+
+/**
+ * Lets whoever submits a document approve it too, for every document with approval: for tests of other
+ * rules that submit and approve as one user (segregation of duties is on by default for some documents).
+ */
+export async function allowSelfApproval(app: FastifyInstance, token: string) {
+  if (selfApproving.has(app)) return;
+  const separateApprover = Object.fromEntries(projectDocuments.filter((m) => m.audit).map((m) => [m.name, false]));
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/siteConfig/save',
+    payload: { separateApprover },
+    headers: bearer(token),
+  });
+  if (res.statusCode !== 200) throw new Error(`allowSelfApproval: ${res.body}`);
+  selfApproving.add(app);
+}
+const selfApproving = new WeakSet<FastifyInstance>();

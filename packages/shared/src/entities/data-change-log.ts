@@ -6,6 +6,7 @@ export const dataChangeLogMeta: EntityMeta = entitySchema.parse({
   table: 'data_change_log_view',
   key: 'id',
   label: { en: 'Data-change log', zh: '数据变更日志' },
+  singular: { en: 'data change', zh: '数据变更' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
     {
@@ -47,6 +48,12 @@ export const dataChangeLogMeta: EntityMeta = entitySchema.parse({
       name: 'action',
       type: 'string',
       label: { en: 'Action', zh: '操作' },
+      options: [
+        { value: 'add', label: { en: 'Added', zh: '新增' } },
+        { value: 'update', label: { en: 'Changed', zh: '修改' } },
+        { value: 'del', label: { en: 'Deleted', zh: '删除' } },
+        { value: 'audit', label: { en: 'Approval', zh: '审批' } },
+      ],
       readOnly: true,
       sortable: true,
       search: { row: 1, col: 3, op: 'eq' },

@@ -5,7 +5,9 @@ export const dictionaryMeta: EntityMeta = entitySchema.parse({
   name: 'Dictionary',
   table: 'dictionaries',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Dictionaries', zh: '数据字典' },
+  singular: { en: 'dictionary', zh: '数据字典' },
   defaultSort: { field: 'code', order: 'asc' },
   details: [{ entity: 'DictionaryList', foreignKey: 'dictionaryId' }],
   fields: [
@@ -77,6 +79,7 @@ export const dictionaryListMeta: EntityMeta = entitySchema.parse({
   table: 'dictionary_items',
   key: 'id',
   label: { en: 'Dictionary items', zh: '字典明细' },
+  singular: { en: 'dictionary item', zh: '字典项' },
   defaultSort: { field: 'sort', order: 'asc' },
   fields: [
     { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },

@@ -5,7 +5,9 @@ export const employeeMeta: EntityMeta = entitySchema.parse({
   name: 'Employee',
   table: 'employees',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Employees', zh: '员工' },
+  singular: { en: 'employee', zh: '员工' },
   defaultSort: { field: 'code', order: 'asc' },
   softDelete: true,
   scope: { organization: 'organizationId' },
@@ -49,7 +51,7 @@ export const employeeMeta: EntityMeta = entitySchema.parse({
     {
       name: 'organizationId',
       type: 'reference',
-      reference: { table: 'organizations', labelColumn: 'name' },
+      reference: { table: 'organizations', labelColumn: 'name', labelColumnZh: 'name_zh' },
       label: { en: 'Organisation', zh: '组织' },
       search: { row: 2, col: 1, op: 'eq' },
       edit: { row: 2, col: 2 },

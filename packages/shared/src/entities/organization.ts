@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../values.ts';
+import { id, nameZhSchema } from '../values.ts';
 
 /** The dictionary that names organisation types; these values are what a fresh install offers. */
 export const ORGANIZATION_TYPE_DICTIONARY = 'organizationType';
@@ -10,7 +10,10 @@ export const organizationRowSchema = z.object({
   id: z.number(),
   parentId: z.number().nullable(),
   code: z.string(),
+  /** In the reader's language (Accept-Language); nameEn and nameZh are the two stored names, for the editor. */
   name: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string().nullable(),
   type: z.string(),
   managerId: z.number().nullable(),
   managerName: z.string().nullable(),
@@ -28,6 +31,7 @@ export const organizationInputSchema = z.strictObject({
     .max(50, 'at most 50 characters')
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'Letters, digits, _ and - only'),
   name: z.string().trim().min(1, 'required').max(100, 'at most 100 characters'),
+  nameZh: nameZhSchema(100),
   type: z
     .string()
     .trim()

@@ -6,6 +6,7 @@ export const requestLogMeta: EntityMeta = entitySchema.parse({
   table: 'request_log_view',
   key: 'id',
   label: { en: 'Request log', zh: '请求日志' },
+  singular: { en: 'request log entry', zh: '请求日志' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
     {

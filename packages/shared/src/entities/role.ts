@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../values.ts';
+import { id, nameZhSchema } from '../values.ts';
 
 const idSchema = id;
 
@@ -15,7 +15,10 @@ export const roleSchema = z.object({
   id: z.number(),
   parentId: z.number().nullable(),
   code: z.string(),
+  /** In the reader's language (Accept-Language); nameEn and nameZh are the two stored names, for the editor. */
   name: z.string(),
+  nameEn: z.string(),
+  nameZh: z.string().nullable(),
   roleTypeId: z.number().nullable(),
   isSuper: z.boolean(),
   enabled: z.boolean(),
@@ -30,6 +33,7 @@ export const addRoleBodySchema = z.strictObject({
   parentId: idSchema.nullable(),
   code: roleCodeSchema,
   name: text(100),
+  nameZh: nameZhSchema(100),
   roleTypeId: idSchema.nullable(),
   enabled: z.boolean().default(true),
   /** Only a super admin may set it. */

@@ -9,6 +9,7 @@ export const signInLogMeta: EntityMeta = entitySchema.parse({
   table: 'sign_in_log_view',
   key: 'id',
   label: { en: 'Sign-in log', zh: '登录日志' },
+  singular: { en: 'sign-in record', zh: '登录记录' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
     {
@@ -41,6 +42,11 @@ export const signInLogMeta: EntityMeta = entitySchema.parse({
       name: 'outcome',
       type: 'string',
       label: { en: 'Outcome', zh: '结果' },
+      options: [
+        { value: 'success', label: { en: 'Signed in', zh: '登录成功' } },
+        { value: 'failure', label: { en: 'Failed', zh: '登录失败' } },
+        { value: 'locked', label: { en: 'Locked out', zh: '账号锁定' } },
+      ],
       readOnly: true,
       sortable: true,
       search: { row: 1, col: 2, op: 'eq' },

@@ -29,6 +29,8 @@ function stringSchema(f: FieldMeta, defaultLength: number) {
   if (f.required) s = s.min(1, 'required');
   if (f.validator) s = s.regex(patterns[f.validator], `not a valid ${f.validator}`);
   if (f.pattern) s = s.regex(new RegExp(f.pattern), 'has the wrong format');
+  const options = f.options?.map((o) => o.value);
+  if (options) return s.refine((v) => v === '' || options.includes(v), `one of ${options.join(', ')}`);
   return s;
 }
 
@@ -91,8 +93,15 @@ export function keySchema(meta: EntityMeta) {
   return size === 'int4' ? id : integerSchema(size).min(1, 'at least 1');
 }
 
-/** Fields a caller may write: not read-only and not the key. */
-export const writableFields = (meta: EntityMeta) => meta.fields.filter((f) => !f.readOnly && f.name !== meta.key);
+/** Fields a caller may write: not read-only, not computed and not the key. */
+export const writableFields = (meta: EntityMeta) =>
+  meta.fields.filter((f) => !f.readOnly && !f.computed && f.name !== meta.key);
+
+/** A computed field's value from a caller is taken and dropped: the server computes its own. */
+const ignored = z
+  .unknown()
+  .optional()
+  .transform(() => undefined);
 
 /**
  * The body of mainData for add (required fields must be there) or update (the key and the version
@@ -103,8 +112,11 @@ export function rowSchema(meta: EntityMeta, mode: 'add' | 'update') {
   for (const f of writableFields(meta)) {
     const value = fieldValueSchema(f);
     // A required field may be left out of an update (it keeps its value) but never emptied.
-    shape[f.name] = f.required ? (mode === 'add' ? value : value.optional()) : value.nullable().optional();
+    // A numbered field left empty on add is numbered by the server.
+    const required = f.required && !(mode === 'add' && f.autoNumber);
+    shape[f.name] = required ? (mode === 'add' ? value : value.optional()) : value.nullable().optional();
   }
+  for (const f of meta.fields) if (f.computed) shape[f.name] = ignored;
   if (mode === 'update') {
     shape[meta.key] = keySchema(meta);
     shape.version = integerSchema().min(1, 'at least 1');

@@ -96,3 +96,27 @@ export const auditBodySchema = z.strictObject({
   status: z.union([z.literal(1), z.literal(2)]),
   reason: z.string().trim().max(500).default(''),
 });
+
+/** How an import runs: only checked, every row or nothing, or the valid rows. */
+export type ImportMode = 'check' | 'all' | 'valid';
+/** What happens to a row whose business key names a record already in the list: refused, or an update of it. */
+export type ImportExisting = 'refuse' | 'update';
+/** A row's problem in an import, named by the row's number in the workbook and the field's label. */
+export type ImportError = { row: number; field: string; message: string };
+/**
+ * What an import did (or, checking, would do): `added`, `updated` and `unchanged` count the valid rows by
+ * what they do; `conflicts` the rows whose record changed since the export (counted among the invalid);
+ * `imported` the rows written.
+ */
+export type ImportSummary = {
+  total: number;
+  valid: number;
+  invalid: number;
+  imported: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  conflicts: number;
+  errors: ImportError[];
+  errorWorkbook: string | null;
+};

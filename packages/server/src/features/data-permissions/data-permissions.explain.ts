@@ -7,6 +7,7 @@ import { ruleCondition } from '../../engine/scope.ts';
 import { dataScopeOf, defaultKind, grantExpr, roleHolds, scopeExpr } from '../../http/access.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 
 type Caller = { tenantId: number; userId: number };
 type RoleRow = { id: number; name: string; d: string; opens: boolean };
@@ -14,10 +15,10 @@ type RoleRow = { id: number; name: string; d: string; opens: boolean };
 const notFound = (what: string) => new AppError(404, ErrorCode.notFound, what);
 
 /** Each enabled role of the user, with whether it opens the entity's screen. */
-async function rolesOf(db: Db, caller: Caller, body: ExplainBody) {
+async function rolesOf(db: Db, caller: Caller, body: ExplainBody, lang: Language) {
   return queryRows<RoleRow>(
     db,
-    sql`select r.id, r.name, r.data_scope as d, ${roleHolds(body.entity, 'Search')} as opens
+    sql`select r.id, ${lang === 'zh' ? sql`coalesce(nullif(r.name_zh, ''), r.name)` : sql`r.name`} as name, r.data_scope as d, ${roleHolds(body.entity, 'Search')} as opens
         from user_roles ur join roles r on r.id = ur.role_id and r.enabled
         where ur.user_id = ${body.userId} and r.tenant_id = ${caller.tenantId} order by r.id`,
   );
@@ -56,6 +57,7 @@ export async function explainRow(
   def: EntityDefinition,
   caller: Caller,
   body: ExplainBody,
+  lang: Language = 'en',
 ): Promise<ExplainResult> {
   const { meta } = def;
   const search = { menu: meta.name, button: 'Search' };
@@ -65,7 +67,7 @@ export async function explainRow(
         from users where id = ${body.userId} and tenant_id = ${caller.tenantId}`,
   );
   if (!subject) throw notFound('No user with that id');
-  const roles = await rolesOf(db, caller, body);
+  const roles = await rolesOf(db, caller, body, lang);
   const explained = await rulesOf(db, meta.name, roles);
   const dataScope = dataScopeOf(subject.scope);
   const auth: AuthContext = {

@@ -15,6 +15,7 @@ const probeMeta = entitySchema.parse({
   table: 'scope_probes',
   key: 'id',
   label: { en: 'Probe', zh: '探针' },
+  singular: { en: 'probe', zh: '探针' },
   defaultSort: { field: 'id', order: 'asc' },
   fields: [
     { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' } },

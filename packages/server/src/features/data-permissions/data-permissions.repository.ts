@@ -17,10 +17,12 @@ import {
 } from '@trestle/shared';
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { nameIn } from '../../db/names.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
 import { roleDataScopes } from '../../db/schema-data-permissions.ts';
 import type { EntityDefinition } from '../../engine/definition.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 import { loadRoleScope } from '../../http/role-scope.ts';
 import { explainRow } from './data-permissions.explain.ts';
 
@@ -81,9 +83,15 @@ export function createDataPermissionRepository(db: Db, definitions: EntityDefini
   }
 
   return {
-    async roles(caller: Caller): Promise<ScopeRole[]> {
+    async roles(caller: Caller, lang: Language): Promise<ScopeRole[]> {
       const rows = await db
-        .select({ id: roles.id, code: roles.code, name: roles.name, isSuper: roles.isSuper, d: roles.dataScope })
+        .select({
+          id: roles.id,
+          code: roles.code,
+          name: nameIn(lang, roles.name, roles.nameZh),
+          isSuper: roles.isSuper,
+          d: roles.dataScope,
+        })
         .from(roles)
         .where(eq(roles.tenantId, caller.tenantId))
         .orderBy(asc(roles.id));
@@ -132,9 +140,13 @@ export function createDataPermissionRepository(db: Db, definitions: EntityDefini
         .onConflictDoUpdate({ target: [roleDataScopes.roleId, roleDataScopes.entity], set: values });
     },
 
-    async organizations(caller: Caller): Promise<ScopeOrganization[]> {
+    async organizations(caller: Caller, lang: Language): Promise<ScopeOrganization[]> {
       return db
-        .select({ id: organizations.id, parentId: organizations.parentId, name: organizations.name })
+        .select({
+          id: organizations.id,
+          parentId: organizations.parentId,
+          name: nameIn(lang, organizations.name, organizations.nameZh),
+        })
         .from(organizations)
         .where(eq(organizations.tenantId, caller.tenantId))
         .orderBy(asc(organizations.sort), asc(organizations.id));
@@ -155,10 +167,10 @@ export function createDataPermissionRepository(db: Db, definitions: EntityDefini
         .limit(50);
     },
 
-    async explain(caller: Caller, body: ExplainBody): Promise<ExplainResult> {
+    async explain(caller: Caller, body: ExplainBody, lang: Language): Promise<ExplainResult> {
       const def = byName.get(body.entity);
       if (!def) throw badRequest('No such entity', { entity: 'is not a registered entity' });
-      return explainRow(db, def, caller, body);
+      return explainRow(db, def, caller, body, lang);
     },
   };
 }

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { EntityDefinition } from '../../engine/definition.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { createDataPermissionRepository } from './data-permissions.repository.ts';
 
 /** The menu the screen's grants hang on (seeded under System). */
@@ -36,7 +37,7 @@ export function dataPermissionRoutes(deps: { db: Db; definitions: EntityDefiniti
         summary: 'The roles of the tenant, with their default scope',
         response: { 200: envelopeSchema(z.array(scopeRoleSchema)) },
       },
-      handler: async (req) => envelope(await repo.roles(authOf(req))),
+      handler: async (req) => envelope(await repo.roles(authOf(req), languageOf(req))),
     });
 
     r.get('/api/dataPermission/entities', {
@@ -74,7 +75,7 @@ export function dataPermissionRoutes(deps: { db: Db; definitions: EntityDefiniti
         summary: 'The organisation tree (flat, with parentId) for the chooser',
         response: { 200: envelopeSchema(z.array(scopeOrganizationSchema)) },
       },
-      handler: async (req) => envelope(await repo.organizations(authOf(req))),
+      handler: async (req) => envelope(await repo.organizations(authOf(req), languageOf(req))),
     });
 
     r.get('/api/dataPermission/users', {
@@ -96,7 +97,7 @@ export function dataPermissionRoutes(deps: { db: Db; definitions: EntityDefiniti
         body: explainBodySchema,
         response: { 200: envelopeSchema(explainResultSchema) },
       },
-      handler: async (req) => envelope(await repo.explain(authOf(req), req.body)),
+      handler: async (req) => envelope(await repo.explain(authOf(req), req.body, languageOf(req))),
     });
   };
 }

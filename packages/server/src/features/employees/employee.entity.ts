@@ -6,7 +6,7 @@ import { abort } from '../../engine/errors.ts';
 function checkDates(next: Row, before: Row = {}) {
   const hire = (next.hireDate ?? before.hireDate) as string | null | undefined;
   const leave = (next.leaveDate === undefined ? before.leaveDate : next.leaveDate) as string | null | undefined;
-  if (hire && leave && leave < hire) throw abort('The leave date cannot be before the hire date');
+  if (hire && leave && leave < hire) throw abort('The leave date cannot be before the hire date', 'leaveDate');
 }
 
 export const employeeEntity: EntityDefinition = {

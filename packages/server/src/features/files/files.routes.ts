@@ -14,6 +14,7 @@ import { authOf } from '../../http/auth.ts';
 import { AppError, envelope } from '../../http/errors.ts';
 import type { ObjectStore } from './files.objects.ts';
 import { createFileStore } from './files.store.ts';
+import { saveCheckedUploads, storedFileSchema } from './files.upload.ts';
 
 const grant = (button: string) => ({ permission: { menu: 'File', button } });
 
@@ -52,6 +53,17 @@ export function fileRoutes(deps: { db: Db; objects: ObjectStore; now: () => Date
         response: { 200: envelopeSchema(filePageSchema) },
       },
       handler: async (req) => envelope(await store.list(authOf(req).tenantId, req.body)),
+    });
+
+    r.post('/api/File/upload', {
+      config: grant('Upload'),
+      schema: {
+        tags: ['file'],
+        summary:
+          'Upload files to the registry, not tied to a record (multipart field "file"; SiteConfig’s size limit and kinds, type checked by content)',
+        response: { 200: envelopeSchema(z.array(storedFileSchema)) },
+      },
+      handler: async (req) => envelope(await saveCheckedUploads(req, { db: deps.db, store }, 'File'), 'Uploaded'),
     });
 
     r.post('/api/File/del', {

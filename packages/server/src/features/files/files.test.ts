@@ -37,11 +37,11 @@ function multipart(parts: Part[]) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (parts: Part[], token = admin) => {
+const upload = (parts: Part[], token = admin, url = '/api/Employee/upload') => {
   const m = multipart(parts);
   return t.app.inject({
     method: 'POST',
-    url: '/api/Employee/upload',
+    url,
     headers: { ...m.headers, ...bearer(token) },
     payload: m.payload,
   });
@@ -173,6 +173,24 @@ describe('the file registry (/File)', () => {
     expect((await list({ name: 'registry-', from: '2999-01-01T00:00:00.000Z' })).total).toBe(0);
     const paged = await list({ name: 'registry-', rows: 1, page: 2, sort: 'name', order: 'asc' });
     expect(paged).toMatchObject({ total: 2, rows: [{ name: 'registry-photo.png' }] });
+  });
+
+  it('takes an upload of its own (POST /api/File/upload) under the File menu’s Upload grant, with the same checks', async () => {
+    const res = await upload([{ name: 'registry-own.pdf', bytes: PDF }], admin, '/api/File/upload');
+    expect(res.statusCode).toBe(200);
+    const [own] = body(res).data as Stored[];
+    expect(own).toMatchObject({ name: 'registry-own.pdf', type: 'application/pdf', size: PDF.length });
+    expect((await list({ name: 'registry-own' })).rows).toMatchObject([{ key: own?.key, entity: 'File' }]);
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refused = await upload([{ name: 'x.png', bytes: svg, type: 'image/png' }], admin, '/api/File/upload');
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).data).toMatchObject({ fieldErrors: { file: 'type not allowed' } });
+    expect((await upload([{ name: 'a.png', bytes: PNG }], pm, '/api/File/upload')).statusCode).toBe(403);
+    const anonymous = multipart([{ name: 'a.png', bytes: PNG }]);
+    const noToken = await t.app.inject({ method: 'POST', url: '/api/File/upload', ...anonymous });
+    expect(noToken.statusCode).toBe(401);
+    expect((await list({ name: 'x.png' })).total).toBe(0);
   });
 
   it('links a file to the record whose saved value holds its key', async () => {

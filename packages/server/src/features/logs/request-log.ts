@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requestLog } from '../../db/schema-logs.ts';
 import { platformTenantId, withTenant } from '../../db/tenant.ts';
@@ -15,29 +15,41 @@ const skipped = (path: string) =>
  * other than the user agent.
  */
 export function registerRequestLog(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
+  // Writes still running when the server closes: the pool is ended only after they land.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
   app.addHook('onResponse', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (skipped(path.toLowerCase())) return;
-    try {
-      // Callers with no session (sign-in, anonymous pages, 401s) belong to the platform tenant's log.
-      const tenantId = req.auth?.tenantId ?? (await platformTenantId(deps.db));
-      await withTenant(tenantId, () =>
-        deps.db.insert(requestLog).values({
-          tenantId,
-          userId: req.auth ? actorOf(req.auth) : null,
-          method: req.method.slice(0, 10),
-          path: path.slice(0, 500),
-          status: reply.statusCode,
-          durationMs: Math.max(0, Math.round(reply.elapsedTime)),
-          // A request whose client went away has no address left on its socket.
-          address: (req.ip ?? '').slice(0, 64),
-          userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
-          at: deps.now(),
-        }),
-      );
-    } catch (err) {
-      // The answer is already sent; a failed log write must not turn into a second error for it.
-      req.log.error({ err }, 'request log write failed');
-    }
+    const write = logRequest(req, reply, deps);
+    pending.add(write);
+    await write.finally(() => pending.delete(write));
   });
+}
+
+async function logRequest(req: FastifyRequest, reply: FastifyReply, deps: { db: Db; now: () => Date }) {
+  const path = req.url.split('?')[0] ?? '';
+  try {
+    // Callers with no session (sign-in, anonymous pages, 401s) belong to the platform tenant's log.
+    const tenantId = req.auth?.tenantId ?? (await platformTenantId(deps.db));
+    await withTenant(tenantId, () =>
+      deps.db.insert(requestLog).values({
+        tenantId,
+        userId: req.auth ? actorOf(req.auth) : null,
+        method: req.method.slice(0, 10),
+        path: path.slice(0, 500),
+        status: reply.statusCode,
+        durationMs: Math.max(0, Math.round(reply.elapsedTime)),
+        // A request whose client went away has no address left on its socket.
+        address: (req.ip ?? '').slice(0, 64),
+        userAgent: (req.headers['user-agent'] ?? '').slice(0, 300),
+        at: deps.now(),
+      }),
+    );
+  } catch (err) {
+    // The answer is already sent; a failed log write must not turn into a second error for it.
+    req.log.error({ err }, 'request log write failed');
+  }
 }

@@ -52,10 +52,12 @@ export async function purgeOldLogs(db: Db, now: () => Date) {
 /** Purges once when the server is ready, then daily; the timer never keeps the process alive. */
 export function scheduleLogRetention(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
   let timer: NodeJS.Timeout | undefined;
-  const run = () =>
-    purgeOldLogs(deps.db, deps.now)
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running = purgeOldLogs(deps.db, deps.now)
       .then((r) => app.log.info(r, 'old log rows purged'))
       .catch((err: unknown) => app.log.error({ err }, 'log purge failed'));
+  };
   app.addHook('onReady', async () => {
     void run();
     timer = setInterval(run, DAY_MS);
@@ -63,5 +65,7 @@ export function scheduleLogRetention(app: FastifyInstance, deps: { db: Db; now: 
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    // A purge under way finishes before the database is closed.
+    await running;
   });
 }

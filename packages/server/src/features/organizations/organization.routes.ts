@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { createOrganizationService } from './organization.service.ts';
 
 const tags = ['Organization'];
@@ -31,7 +32,7 @@ export function organizationRoutes(deps: { db: Db }) {
         summary: "The caller's tenant's organisations, flat (build the tree from parentId), with user counts",
         response: { 200: envelopeSchema(z.array(organizationRowSchema)) },
       },
-      handler: async (req) => envelope(await orgs.tree(authOf(req).tenantId)),
+      handler: async (req) => envelope(await orgs.tree(authOf(req).tenantId, languageOf(req))),
     });
 
     r.get('/api/Organization/getUsers', {

@@ -7,8 +7,10 @@ import {
 } from '@trestle/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { nameIn } from '../../db/names.ts';
 import { employees, organizations, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 
 const notFound = () => new AppError(404, ErrorCode.notFound, 'No such organisation');
 const ruleBroken = (message: string) => new AppError(422, ErrorCode.unprocessable, message);
@@ -84,13 +86,14 @@ export function createOrganizationService(db: Db) {
     parentId: input.parentId,
     code: input.code,
     name: input.name,
+    nameZh: input.nameZh,
     type: input.type,
     managerId: input.managerId,
     sort: input.sort,
   });
 
   return {
-    async tree(tenantId: number): Promise<OrganizationRow[]> {
+    async tree(tenantId: number, lang: Language): Promise<OrganizationRow[]> {
       const userCounts = db
         .select({ organizationId: users.organizationId, n: count().as('n') })
         .from(users)
@@ -102,7 +105,9 @@ export function createOrganizationService(db: Db) {
           id: organizations.id,
           parentId: organizations.parentId,
           code: organizations.code,
-          name: organizations.name,
+          name: nameIn(lang, organizations.name, organizations.nameZh),
+          nameEn: organizations.name,
+          nameZh: organizations.nameZh,
           type: organizations.type,
           managerId: organizations.managerId,
           managerName: users.userTrueName,

@@ -23,7 +23,7 @@ export function permissionRoutes(deps: { db: Db }) {
         summary: 'The roles in sight (flat by parentId); manageable ones can be edited',
         response: { 200: envelopeSchema(z.array(roleSchema.omit({ userCount: true }))) },
       },
-      handler: async (req) => envelope(await service.roles(authOf(req))),
+      handler: async (req) => envelope(await service.roles(authOf(req), languageOf(req))),
     });
 
     r.get('/api/permission/getMatrix', {

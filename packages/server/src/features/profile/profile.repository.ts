@@ -1,11 +1,13 @@
 import type { CurrentUser, UpdateProfileBody } from '@trestle/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { nameIn, pickName } from '../../db/names.ts';
 import { organizations, roles, sessions, tenants, userRoles, users } from '../../db/schema.ts';
+import type { Language } from '../../http/language.ts';
 
 export function createProfileRepository(db: Db, now: () => Date) {
   return {
-    async current(userId: number, sessionId: string): Promise<CurrentUser | null> {
+    async current(userId: number, sessionId: string, lang: Language): Promise<CurrentUser | null> {
       const [row] = await db
         .select({ user: users, tenant: tenants, org: organizations, expires: sessions.absoluteExpiresAt })
         .from(users)
@@ -16,7 +18,7 @@ export function createProfileRepository(db: Db, now: () => Date) {
         .where(eq(users.id, userId));
       if (!row) return null;
       const roleRows = await db
-        .select({ id: roles.id, name: roles.name })
+        .select({ id: roles.id, name: nameIn(lang, roles.name, roles.nameZh) })
         .from(userRoles)
         .innerJoin(roles, eq(roles.id, userRoles.roleId))
         .where(eq(userRoles.userId, userId))
@@ -31,7 +33,7 @@ export function createProfileRepository(db: Db, now: () => Date) {
         email: user.email,
         tenant: { id: tenant.id, code: tenant.code, name: tenant.name },
         homeTenantId: user.tenantId,
-        organization: org ? { id: org.id, name: org.name } : null,
+        organization: org ? { id: org.id, name: pickName(lang, org.name, org.nameZh) } : null,
         roles: roleRows,
         mustChangePassword: user.mustChangePassword,
         sessionExpiresAt: row.expires.toISOString(),

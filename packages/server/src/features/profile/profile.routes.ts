@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, badRequest, envelope } from '../../http/errors.ts';
+import { type Language, languageOf } from '../../http/language.ts';
 import { readFileParts } from '../../http/multipart.ts';
 import type { FileStore } from '../files/files.store.ts';
 import { AVATAR_ENTITY, AVATAR_MAX_BYTES, adoptLegacyAvatars, imageKindOf } from './avatars.ts';
@@ -27,8 +28,8 @@ export function profileRoutes(deps: { db: Db; files: FileStore; dataDir: string;
     const dropAvatar = async (tenantId: number, img: string) => {
       if (isFileKey(img)) await files.remove(tenantId, [img]);
     };
-    const current = async (userId: number, sessionId: string) => {
-      const me = await profiles.current(userId, sessionId);
+    const current = async (userId: number, sessionId: string, lang: Language) => {
+      const me = await profiles.current(userId, sessionId, lang);
       if (!me) throw notFound();
       return me;
     };
@@ -42,7 +43,7 @@ export function profileRoutes(deps: { db: Db; files: FileStore; dataDir: string;
       },
       handler: async (req) => {
         const me = authOf(req);
-        return envelope(await current(me.userId, me.sessionId));
+        return envelope(await current(me.userId, me.sessionId, languageOf(req)));
       },
     });
 
@@ -57,7 +58,7 @@ export function profileRoutes(deps: { db: Db; files: FileStore; dataDir: string;
       handler: async (req) => {
         const me = authOf(req);
         await profiles.update(me.userId, req.body);
-        return envelope(await current(me.userId, me.sessionId), 'Saved');
+        return envelope(await current(me.userId, me.sessionId, languageOf(req)), 'Saved');
       },
     });
 

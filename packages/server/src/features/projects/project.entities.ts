@@ -3,28 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
-
-/**
- * Statuses a user may move a project between by editing it (docs/domain.md §2.1). DRAFT leaves only
- * through approval; ACCEPTED comes from a passed final acceptance test.
- */
-const DELIVERY_LIFECYCLE: Lifecycle = {
-  DRAFT: ['CANCELLED'],
-  IN_PROGRESS: ['ON_HOLD', 'CANCELLED'],
-  ON_HOLD: ['IN_PROGRESS', 'CANCELLED'],
-  ACCEPTED: ['WARRANTY', 'CLOSED'],
-  WARRANTY: ['CLOSED'],
-};
-
-/** §2.2: an O&M project serves, may be suspended, expires, is renewed or closed. */
-const OM_LIFECYCLE: Lifecycle = {
-  DRAFT: ['CLOSED'],
-  ACTIVE: ['SUSPENDED', 'EXPIRED', 'CLOSED'],
-  SUSPENDED: ['ACTIVE', 'CLOSED'],
-  EXPIRED: ['RENEWED', 'CLOSED'],
-  RENEWED: ['CLOSED'],
-};
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 
 /** What an approved project may still change; its plan and money change through amendments. */
 const EDITABLE_WHEN_APPROVED = [
@@ -44,7 +23,7 @@ const EDITABLE_WHEN_APPROVED = [
 const value = <T>(next: Row, before: Row, name: string) => (next[name] === undefined ? before[name] : next[name]) as T;
 
 /** P1: the manager (and every team member) must be an active employee of the tenant. */
-async function checkActiveEmployees(tx: Db, ids: unknown[], what: string) {
+async function checkActiveEmployees(tx: Db, ids: unknown[], what: string, field: string) {
   const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (wanted.length === 0) return;
   const active = await queryRows<{ id: number }>(
@@ -54,21 +33,21 @@ async function checkActiveEmployees(tx: Db, ids: unknown[], what: string) {
       sql`, `,
     )}) and status = 'active' and deleted_at is null`,
   );
-  if (active.length !== wanted.length) throw abort(`The ${what} must be an active employee`);
+  if (active.length !== wanted.length) throw abort(`The ${what} must be an active employee`, field);
 }
 
 function checkDates(next: Row, before: Row, kind: 'DELIVERY' | 'OM') {
   const start = value<string | null>(next, before, 'plannedStart');
   const end = value<string | null>(next, before, 'plannedEnd');
-  if (start && end && end < start) throw abort('The planned end cannot be before the planned start');
+  if (start && end && end < start) throw abort('The planned end cannot be before the planned start', 'plannedEnd');
   const actualStart = value<string | null>(next, before, 'actualStart');
   const actualEnd = value<string | null>(next, before, 'actualEnd');
   if (actualStart && actualEnd && actualEnd < actualStart)
-    throw abort('The actual end cannot be before the actual start');
+    throw abort('The actual end cannot be before the actual start', 'actualEnd');
   if (kind === 'OM') {
     const from = value<string | null>(next, before, 'serviceStart');
     const to = value<string | null>(next, before, 'serviceEnd');
-    if (from && to && to <= from) throw abort('The service end must be after the service start');
+    if (from && to && to <= from) throw abort('The service end must be after the service start', 'serviceEnd');
   }
 }
 
@@ -89,7 +68,9 @@ async function syncMembers({ tx, auth }: HookContext, projectId: number) {
   );
 }
 
-function projectDefinition(meta: EntityMeta, kind: 'DELIVERY' | 'OM', lifecycle: Lifecycle): EntityDefinition {
+function projectDefinition(meta: EntityMeta, kind: 'DELIVERY' | 'OM'): EntityDefinition {
+  // The moves a user may make by editing (docs/domain.md §2.1, §2.2); the form offers the same.
+  const lifecycle = lifecycleOf(meta);
   const approvedStatus = kind === 'DELIVERY' ? 'IN_PROGRESS' : 'ACTIVE';
   return {
     meta,
@@ -100,10 +81,10 @@ function projectDefinition(meta: EntityMeta, kind: 'DELIVERY' | 'OM', lifecycle:
       beforeAdd: async ({ tx }, row) => {
         row.type = kind;
         if (row.status !== undefined && row.status !== 'DRAFT')
-          throw abort('A new project starts as a draft; it moves on when it is approved');
+          throw abort('A new project starts as a draft; it moves on when it is approved', 'status');
         row.status = 'DRAFT';
         checkDates(row, {}, kind);
-        await checkActiveEmployees(tx, [row.managerId], 'project manager');
+        await checkActiveEmployees(tx, [row.managerId], 'project manager', 'managerId');
       },
       afterAdd: (ctx, row) => syncMembers(ctx, Number(row.id)),
       beforeUpdate: async ({ tx }, next, before) => {
@@ -111,7 +92,7 @@ function projectDefinition(meta: EntityMeta, kind: 'DELIVERY' | 'OM', lifecycle:
         checkTransition(lifecycle, before.status, next.status);
         checkDates(next, before, kind);
         if (next.managerId !== undefined && next.managerId !== before.managerId)
-          await checkActiveEmployees(tx, [next.managerId], 'project manager');
+          await checkActiveEmployees(tx, [next.managerId], 'project manager', 'managerId');
       },
       afterUpdate: (ctx, _next, before) => syncMembers(ctx, Number(before.id)),
       beforeDel: (_ctx, row) => {
@@ -126,17 +107,17 @@ function projectDefinition(meta: EntityMeta, kind: 'DELIVERY' | 'OM', lifecycle:
   };
 }
 
-export const projectEntity = projectDefinition(projectMeta, 'DELIVERY', DELIVERY_LIFECYCLE);
-export const omProjectEntity = projectDefinition(omProjectMeta, 'OM', OM_LIFECYCLE);
+export const projectEntity = projectDefinition(projectMeta, 'DELIVERY');
+export const omProjectEntity = projectDefinition(omProjectMeta, 'OM');
 
 export const projectTeamEntity: EntityDefinition = {
   meta: projectTeamMeta,
   detailOnly: true,
   hooks: {
-    beforeAdd: ({ tx }, row) => checkActiveEmployees(tx, [row.employeeId], 'team member'),
+    beforeAdd: ({ tx }, row) => checkActiveEmployees(tx, [row.employeeId], 'team member', 'employeeId'),
     beforeUpdate: async ({ tx }, next, before) => {
       if (next.employeeId !== undefined && next.employeeId !== before.employeeId)
-        await checkActiveEmployees(tx, [next.employeeId], 'team member');
+        await checkActiveEmployees(tx, [next.employeeId], 'team member', 'employeeId');
     },
   },
 };

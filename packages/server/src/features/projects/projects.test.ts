@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval, bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 let admin: string;
@@ -14,6 +14,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'Admin@2026');
   pm = await t.login('pm', 'Pm@2026');
+  // These tests submit and approve as admin; segregation of duties has tests of its own.
+  await allowSelfApproval(t.app, admin);
   const one = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ id: number }>(t.database.db, query))[0]?.id ?? 0;
   ids = {
@@ -275,7 +277,7 @@ describe('projects: team lines and pickers', () => {
     expect((body(employees).data as unknown[]).length).toBeGreaterThan(0);
     // Delivery and O&M projects both: the lookup is not limited to the first screen over `projects`.
     const projects = body(await get('field=projectId&detail=ProjectTeam&q=O%26M')).data as { label: string }[];
-    expect(projects.map((p) => p.label)).toContain('Metro network O&M');
+    expect(projects.map((p) => p.label)).toContainEqual(expect.stringMatching(/^YW\S+ — Metro network O&M$/));
     expect((await get('field=employeeId&detail=Nope')).statusCode).toBe(400);
     expect((await get('field=employeeId')).statusCode).toBe(400);
   });

@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
 
-/** Helpers every purchasing document uses: reading one row, locks, the project gate, numbering, messages. */
+/** Helpers every purchasing document uses: reading one row, locks, the project gate, messages. */
 
 export async function one<T extends Record<string, unknown>>(tx: Db, query: SQL): Promise<T | undefined> {
   const [row] = await queryRows<T>(tx, query);
@@ -51,21 +51,6 @@ export function formatMoney(value: unknown): string {
 export function formatQty(value: unknown): string {
   const text = String(value ?? '0');
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
-}
-
-/** The next document number, e.g. CG2026-00042; numbers come from one sequence, so they never collide. */
-export async function nextCode(tx: Db, prefix: string): Promise<string> {
-  const row = await one<{ code: string }>(
-    tx,
-    sql`select ${prefix} || to_char(current_date, 'YYYY') || '-' || lpad(nextval('purchase_doc_no')::text, 5, '0') as code`,
-  );
-  if (!row) throw new Error('no document number');
-  return row.code;
-}
-
-/** A number the user may type; left empty, the server gives one. */
-export async function fillCode(tx: Db, row: Row, prefix: string) {
-  if (typeof row.code !== 'string' || row.code.trim() === '') row.code = await nextCode(tx, prefix);
 }
 
 export type ProjectGate = { id: number; code: string; status: string; auditStatus: number; type: string };

@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import { checkBudget, checkBudgetLine, inList, REQUEST_COMMITTED } from './budget.service.ts';
 import {
   checkActiveEmployee,
   checkDateOrder,
   checkProjectOpen,
-  fillCode,
   finalValue,
   keepStored,
   one,
@@ -17,19 +16,8 @@ import {
 } from './common.ts';
 import { checkOrderedQty, lockRequestsOf, refreshContract, refreshProject } from './orders.service.ts';
 
-/**
- * What a user may do to a contract's status by editing it (docs/domain.md §2.13). IN_APPROVAL,
- * APPROVED and REJECTED come from the approval; IN_EXECUTION and COMPLETED also follow the receipts,
- * invoices and payments (PC3, PC5).
- */
-const CONTRACT_LIFECYCLE: Lifecycle = {
-  DRAFT: ['CANCELLED'],
-  REJECTED: ['CANCELLED'],
-  APPROVED: ['SIGNED', 'CANCELLED'],
-  SIGNED: ['IN_EXECUTION', 'TERMINATED'],
-  IN_EXECUTION: ['COMPLETED', 'CLOSED', 'TERMINATED'],
-  COMPLETED: ['CLOSED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const CONTRACT_LIFECYCLE = lifecycleOf(purchaseContractMeta);
 
 /** What a contract may still change once approved: its lifecycle and paperwork, never its lines or money. */
 const EDITABLE_WHEN_APPROVED = ['status', 'supplierContractNo', 'closeReason', 'deliveryAddress', 'remark'];
@@ -44,12 +32,13 @@ async function checkSupplier(tx: Db, supplierId: unknown) {
   if (!supplier.enabled) throw abort(`Supplier ${supplier.name} is not qualified (disabled): it takes no contracts`);
 }
 
-/** Line amounts (incl. tax = qty × unit price; excl. = incl. ÷ (1 + rate)), labels, and the contract's totals. */
+/**
+ * Line labels and the contract's progress. The amounts of the lines and the contract are computed fields
+ * (metadata), stored by the engine with the save.
+ */
 export async function refreshContractDocument(tx: Db, contractId: number) {
   await tx.execute(
-    sql`update purchase_contract_line l set amount = round(l.qty * l.unit_price, 2),
-          amount_excl_tax = round(round(l.qty * l.unit_price, 2) / (1 + l.tax_rate / 100), 2),
-          label = left(c.code || ' · ' || l.item_name || coalesce(' ' || l.spec_model, ''), 300)
+    sql`update purchase_contract_line l set label = left(c.code || ' · ' || l.item_name || coalesce(' ' || l.spec_model, ''), 300)
         from purchase_contract c where c.id = l.contract_id and c.id = ${contractId}`,
   );
   await refreshContract(tx, contractId);
@@ -137,7 +126,6 @@ export const purchaseContractEntity: EntityDefinition = {
       await checkSupplier(tx, row.supplierId);
       await checkActiveEmployee(tx, row.buyerId, 'buyer');
       checkDateOrder(row.signDate, row.promisedDate, 'The promised arrival cannot be before the signing date');
-      await fillCode(tx, row, 'CG');
     },
     afterAdd: async ({ tx }, row) => {
       await refreshContractDocument(tx, Number(row.id));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import { INVOICE_COUNTED, inList } from './budget.service.ts';
 import { checkProjectOpen, finalValue, formatMoney, keepStored, one, oneOf, refuseChange } from './common.ts';
 import {
@@ -14,11 +14,9 @@ import {
   refreshProject,
 } from './orders.service.ts';
 
-/** §2.14: finance verifies or rejects a registered invoice; a verified one can only be reversed. */
-const INVOICE_LIFECYCLE: Lifecycle = {
-  REGISTERED: ['VERIFIED', 'REJECTED', 'REVERSED'],
-  VERIFIED: ['REVERSED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const INVOICE_LIFECYCLE = lifecycleOf(purchaseInvoiceMeta);
+
 /** Contracts an invoice can be registered against: signed, and not cancelled. */
 const BILLABLE = ['SIGNED', 'IN_EXECUTION', 'COMPLETED', 'CLOSED', 'TERMINATED'];
 const INVOICE_TYPES = ['VAT_SPECIAL', 'VAT_NORMAL'];
@@ -47,15 +45,10 @@ async function checkNumber(tx: Db, row: Row, ownId?: number) {
 }
 
 /**
- * Tax (excl. × rate), then, with the contract locked: PI1 Σ invoices ≤ contract amount, and PI2 the
- * three-way match, Σ invoices ≤ the accepted value (accepted qty × unit price incl. tax).
+ * With the contract locked (the tax and total are computed fields, stored with the save): PI1 Σ invoices ≤
+ * contract amount, and PI2 the three-way match, Σ invoices ≤ the accepted value (accepted qty × unit price incl. tax).
  */
 async function settle(tx: Db, invoiceId: number, contractId: number) {
-  await tx.execute(
-    sql`update purchase_invoice set tax_amount = round(amount_excl_tax * tax_rate / 100, 2),
-          amount_incl_tax = amount_excl_tax + round(amount_excl_tax * tax_rate / 100, 2)
-        where id = ${invoiceId}`,
-  );
   const contract = await lockContract(tx, contractId);
   await refreshContract(tx, contract.id);
   const sums = await one<{ mine: string; others: string; amount: string; accepted: string; counted: boolean }>(

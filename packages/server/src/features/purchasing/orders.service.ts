@@ -102,7 +102,6 @@ export async function refreshContract(tx: Db, contractId: number) {
     where s.id = l.id and (l.received_qty <> s.delivered or l.accepted_qty <> s.accepted)`);
   await tx.execute(sql`
     update purchase_contract c set
-      amount_incl_tax = f.incl, amount_excl_tax = f.excl, tax_amount = f.incl - f.excl,
       accepted_amount = f.accepted, invoiced_amount = f.invoiced, paid_amount = f.paid,
       pct_received = case when f.incl > 0 then least(round(f.accepted * 100 / f.incl, 2), 999.99) else 0 end,
       pct_billed = case when f.incl > 0 then least(round(f.invoiced * 100 / f.incl, 2), 999.99) else 0 end,
@@ -119,7 +118,6 @@ export async function refreshContract(tx: Db, contractId: number) {
     from (
       select
         coalesce((select sum(l.amount) from purchase_contract_line l where l.contract_id = ${contractId}), 0) as incl,
-        coalesce((select sum(l.amount_excl_tax) from purchase_contract_line l where l.contract_id = ${contractId}), 0) as excl,
         coalesce((select sum(round(l.accepted_qty * l.unit_price, 2)) from purchase_contract_line l
           where l.contract_id = ${contractId}), 0) as accepted,
         coalesce((select sum(i.amount_incl_tax) from purchase_invoice i where i.purchase_contract_id = ${contractId}

@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import { INVOICE_COUNTED, inList } from './budget.service.ts';
 import {
   checkActiveEmployee,
   checkNotFuture,
   checkProjectOpen,
-  fillCode,
   finalValue,
   formatMoney,
   keepStored,
@@ -19,15 +18,9 @@ import {
 } from './common.ts';
 import { checkContractStatus, lockContract, refreshContract, refreshProject } from './orders.service.ts';
 
-/**
- * §2.15: a payment is requested, approved, then paid. IN_APPROVAL, APPROVED and REJECTED come from the
- * approval; the user cancels a request or records the payment.
- */
-const PAYMENT_LIFECYCLE: Lifecycle = {
-  DRAFT: ['CANCELLED'],
-  REJECTED: ['CANCELLED'],
-  APPROVED: ['PAID', 'CANCELLED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const PAYMENT_LIFECYCLE = lifecycleOf(supplierPaymentMeta);
+
 const PAYABLE = ['SIGNED', 'IN_EXECUTION', 'COMPLETED', 'TERMINATED'];
 const METHODS = ['BANK_TRANSFER', 'BANK_ACCEPTANCE_BILL', 'COMMERCIAL_BILL', 'CHEQUE', 'OTHER'];
 /** What an approved payment may still change: recording the payment, or cancelling it. */
@@ -114,7 +107,6 @@ export const supplierPaymentEntity: EntityDefinition = {
       row.projectId = contract.projectId;
       row.supplierId = contract.supplierId;
       await checkActiveEmployee(tx, row.requestedBy, 'requester');
-      await fillCode(tx, row, 'FK');
     },
     beforeUpdate: async ({ tx }, next, before) => {
       refuseChange(next, before, 'purchaseContractId', 'purchase contract');

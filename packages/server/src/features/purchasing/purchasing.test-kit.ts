@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval, bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 
 /**
  * The purchasing chain built through the API, one fresh approved project per scenario, so each test's
@@ -55,7 +55,10 @@ export async function purchasingKit() {
   const update = async (entity: string, table: string, id: number, mainData: Record<string, unknown>, token = admin) =>
     post(`/api/${entity}/update`, { mainData: { id, version: await versionOf(table, id), ...mainData } }, token);
   const submit = (entity: string, id: number, token = admin) => post(`/api/${entity}/submit`, { keys: [id] }, token);
-  const approve = (entity: string, id: number) => post(`/api/${entity}/audit`, { keys: [id], status: 1, reason: '' });
+  const approve = async (entity: string, id: number) => {
+    await allowSelfApproval(t.app, admin);
+    return post(`/api/${entity}/audit`, { keys: [id], status: 1, reason: '' });
+  };
   const submitAndApprove = async (entity: string, id: number) => {
     await ok(submit(entity, id));
     await ok(approve(entity, id));

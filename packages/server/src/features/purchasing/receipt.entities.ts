@@ -3,12 +3,11 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import {
   checkActiveEmployee,
   checkNotFuture,
   checkProjectOpen,
-  fillCode,
   finalValue,
   formatQty,
   keepStored,
@@ -18,8 +17,10 @@ import {
 } from './common.ts';
 import { checkContractStatus, lockContract, refreshContract, refreshProject } from './orders.service.ts';
 
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const RECEIPT_LIFECYCLE = lifecycleOf(goodsReceiptMeta);
+
 /** §2.16: a receipt is confirmed (final: it moves the contract) or cancelled while a draft. */
-const RECEIPT_LIFECYCLE: Lifecycle = { DRAFT: ['CONFIRMED', 'CANCELLED'] };
 const RECEIVING = ['SIGNED', 'IN_EXECUTION'];
 const INSPECTION = ['PENDING', 'PASSED', 'PARTIAL', 'REJECTED'];
 
@@ -103,7 +104,6 @@ export const goodsReceiptEntity: EntityDefinition = {
       row.supplierId = contract.supplierId;
       await checkNotFuture(tx, row.arrivalDate, 'arrival date');
       await checkActiveEmployee(tx, row.receiverId, 'receiver');
-      await fillCode(tx, row, 'DH');
     },
     afterAdd: ({ tx }, row) => afterSave(tx, row, false),
     beforeUpdate: async ({ tx }, next, before) => {

@@ -3,13 +3,12 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import { checkBudget, checkBudgetLine } from './budget.service.ts';
 import {
   checkActiveEmployee,
   checkDateOrder,
   checkProjectOpen,
-  fillCode,
   finalValue,
   keepStored,
   one,
@@ -17,18 +16,8 @@ import {
 } from './common.ts';
 import { refreshProject } from './orders.service.ts';
 
-/**
- * What a user may do to a request's status by editing it (docs/domain.md §2.6). IN_APPROVAL,
- * APPROVED and REJECTED come from the approval; PARTIALLY_ORDERED and ORDERED from the contracts.
- * R3: an approved request is reduced by closing its remainder.
- */
-const REQUEST_LIFECYCLE: Lifecycle = {
-  DRAFT: ['CANCELLED'],
-  REJECTED: ['CANCELLED'],
-  APPROVED: ['CLOSED'],
-  PARTIALLY_ORDERED: ['CLOSED'],
-  ORDERED: ['CLOSED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const REQUEST_LIFECYCLE = lifecycleOf(purchaseRequestMeta);
 
 /** Line amounts, the total and the line labels a picker shows, once the lines are saved. */
 export async function refreshRequestDocument(tx: Db, requestId: number) {
@@ -69,7 +58,6 @@ export const purchaseRequestEntity: EntityDefinition = {
       await checkProjectOpen(tx, row.projectId, true);
       await checkActiveEmployee(tx, row.requesterId, 'requester');
       checkDateOrder(row.requestDate, row.requiredDate, 'The date needed on site cannot be before the request date');
-      await fillCode(tx, row, 'SQ');
     },
     afterAdd: ({ tx }, row) => refreshRequestDocument(tx, Number(row.id)),
     beforeUpdate: async ({ tx }, next, before) => {

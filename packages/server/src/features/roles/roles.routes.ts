@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { createRoleService, createRoleTypeService } from './roles.service.ts';
 
 const role = (button: string) => ({ permission: { menu: 'Role', button } });
@@ -37,7 +38,7 @@ export function roleRoutes(deps: { db: Db }) {
         summary: "The caller's roles and those below them (all of the tenant's for a super admin), flat by parentId",
         response: { 200: envelopeSchema(z.array(roleSchema)) },
       },
-      handler: async (req) => envelope(await roles.tree(authOf(req))),
+      handler: async (req) => envelope(await roles.tree(authOf(req), languageOf(req))),
     });
 
     r.get('/api/Role/getRoleTypeOptions', {

@@ -10,8 +10,10 @@ import {
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { pickName } from '../../db/names.ts';
 import { roles, roleTypes, userRoles } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
 
 type Caller = { userId: number; tenantId: number };
@@ -59,7 +61,7 @@ export function createRoleService(db: Db) {
   }
 
   return {
-    async tree(caller: Caller): Promise<Role[]> {
+    async tree(caller: Caller, lang: Language): Promise<Role[]> {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
       const ids = [...scope.visible];
       const counts = ids.length
@@ -76,7 +78,9 @@ export function createRoleService(db: Db) {
           // Above the caller's own roles is out of sight: its roles show as roots.
           parentId: r.parentId !== null && scope.visible.has(r.parentId) ? r.parentId : null,
           code: r.code,
-          name: r.name,
+          name: pickName(lang, r.name, r.nameZh),
+          nameEn: r.name,
+          nameZh: r.nameZh,
           roleTypeId: r.roleTypeId,
           isSuper: r.isSuper,
           enabled: r.enabled,
@@ -98,6 +102,7 @@ export function createRoleService(db: Db) {
           parentId: body.parentId,
           code: body.code,
           name: body.name,
+          nameZh: body.nameZh,
           roleTypeId: body.roleTypeId,
           enabled: body.enabled,
           isSuper: body.isSuper ?? false,
@@ -131,6 +136,7 @@ export function createRoleService(db: Db) {
           parentId: body.parentId,
           code: body.code,
           name: body.name,
+          nameZh: body.nameZh,
           roleTypeId: body.roleTypeId,
           enabled: body.enabled,
           isSuper: body.isSuper ?? role.isSuper,

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
-import { formatMoney, formatPercent, splitInclusive, toCents, toDecimal } from './money.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
+import { formatMoney, formatPercent, toCents } from './money.ts';
 import {
   committedInvoices,
   confirmedReceipts,
@@ -16,16 +16,8 @@ import {
 } from './sales.rules.ts';
 import { refreshContract, refreshProject } from './sales.totals.ts';
 
-/**
- * ProjectContract (docs/domain.md §2.4). A draft is approved, then signed and executed; after approval
- * its money changes only through a SUPPLEMENT contract (C3), whose amount is the difference.
- */
-const LIFECYCLE: Lifecycle = {
-  DRAFT: ['CANCELLED'],
-  APPROVED: ['SIGNED', 'CANCELLED'],
-  SIGNED: ['IN_EXECUTION', 'COMPLETED', 'TERMINATED', 'CANCELLED'],
-  IN_EXECUTION: ['COMPLETED', 'TERMINATED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const LIFECYCLE = lifecycleOf(salesContractMeta);
 
 const TYPES = ['SALES', 'SERVICE', 'FRAMEWORK', 'SUPPLEMENT'];
 const TERM_TYPES = ['ADVANCE', 'ARRIVAL', 'PRELIM_ACCEPTANCE', 'FINAL_ACCEPTANCE', 'WARRANTY', 'PERIODIC'];
@@ -76,26 +68,16 @@ async function checkParties(tx: Db, c: Row, project: Project): Promise<void> {
     );
 }
 
-/** Amounts: incl = excl + tax within 0.01; left out, excl and tax are split from incl at the rate. */
-function checkAmounts(c: Row): Row {
+/** Amounts and dates; the split into excl. and tax is computed from incl. and the rate (metadata). */
+function checkAmounts(c: Row) {
   const incl = toCents(c.amountInclTax);
   if (c.contractType === 'SUPPLEMENT') {
     if (incl === 0n) throw abort('A supplement changes the amount: give the difference, positive or negative');
   } else if (incl <= 0n) throw abort('The contract amount must be greater than zero');
-  const given = [c.amountExclTax, c.taxAmount].map((v) => (v === null || v === undefined || v === '' ? null : v));
-  const split = splitInclusive(incl, toCents(c.taxRate));
-  const excl = given[0] === null ? (given[1] === null ? split.excl : incl - toCents(given[1])) : toCents(given[0]);
-  const tax = given[1] === null ? incl - excl : toCents(given[1]);
-  const gap = incl - excl - tax;
-  if (gap > 1n || gap < -1n)
-    throw abort(
-      `The amount incl. tax (${formatMoney(incl)}) must equal the amount excl. tax plus the tax (${formatMoney(excl + tax)}), within 0.01`,
-    );
   const signDate = String(c.signDate ?? '');
   const from = String(c.effectiveDate ?? '') || signDate;
   if (c.expiryDate && from && String(c.expiryDate) < from)
     throw abort('The contract cannot expire before it is signed or takes effect');
-  return { amountExclTax: toDecimal(excl), taxAmount: toDecimal(tax) };
 }
 
 /** Every check a draft passes on add, update and submit; returns the fields the server fills in. */
@@ -103,7 +85,8 @@ async function checkDraft(tx: Db, c: Row): Promise<Row> {
   const project = await projectById(tx, c.projectId);
   const customerId = c.customerId ?? project.customerId;
   await checkParties(tx, { ...c, customerId }, project);
-  return { customerId, ...checkAmounts(c) };
+  checkAmounts(c);
+  return { customerId };
 }
 
 /** C1: the terms add up to 100% and to the contract amount (a supplement may leave its terms out). */
@@ -172,6 +155,10 @@ async function refreshAround(tx: Db, c: Row, projectBefore?: unknown) {
   if (projectBefore !== undefined && projectBefore !== c.projectId) await refreshProject(tx, Number(projectBefore));
 }
 
+/**
+ * ProjectContract (docs/domain.md §2.4). A draft is approved, then signed and executed; after approval
+ * its money changes only through a SUPPLEMENT contract (C3), whose amount is the difference.
+ */
 export const salesContractEntity: EntityDefinition = {
   meta: salesContractMeta,
   editableWhenApproved: EDITABLE_WHEN_APPROVED,
@@ -191,14 +178,7 @@ export const salesContractEntity: EntityDefinition = {
       if (next.status === 'CANCELLED' && before.status !== 'CANCELLED')
         await checkNoMoneyMoved(tx, Number(before.id), 'cancelled');
       if (Number(before.auditStatus) === 1) return;
-      const after = merged(next, before);
-      // A new amount or rate with the split left out: split it again rather than keep the old one.
-      const moved = ['amountInclTax', 'taxRate'].some((f) => next[f] !== undefined && next[f] !== before[f]);
-      if (moved && next.amountExclTax === undefined && next.taxAmount === undefined) {
-        after.amountExclTax = null;
-        after.taxAmount = null;
-      }
-      Object.assign(next, await checkDraft(tx, after));
+      Object.assign(next, await checkDraft(tx, merged(next, before)));
     },
     afterUpdate: async ({ tx }, next, before) => {
       await checkTermNumbers(tx, Number(before.id));

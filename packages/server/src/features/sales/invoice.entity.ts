@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
-import { taxOf, toCents, toDecimal } from './money.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
+import { toCents } from './money.ts';
 import {
   type Contract,
   checkOpenForMoney,
@@ -20,14 +20,8 @@ import {
 } from './sales.rules.ts';
 import { refreshContract, refreshReversal } from './sales.totals.ts';
 
-/**
- * ContractInvoicing (docs/domain.md §2.11): an invoice request is approved, then issued with the tax
- * invoice's number; it may be voided while nothing is allocated to it (I4), or reversed by red invoices.
- */
-const LIFECYCLE: Lifecycle = {
-  APPROVED: ['ISSUED', 'VOID'],
-  ISSUED: ['VOID'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const LIFECYCLE = lifecycleOf(salesInvoiceMeta);
 
 const TYPES = ['VAT_SPECIAL', 'VAT_NORMAL', 'E_VAT_SPECIAL', 'E_VAT_NORMAL'];
 
@@ -104,8 +98,8 @@ async function checkInvoiceNo(tx: Db, invoiceNo: unknown, ownId: number) {
 }
 
 /**
- * Everything a draft passes on add, update and submit; returns what the server fills in: the project,
- * the tax and total, the buyer from the customer's billing details.
+ * Everything a draft passes on add, update and submit; returns what the server fills in: the project and
+ * the buyer from the customer's billing details.
  */
 async function checkDraft(tx: Db, inv: Row, ownId = 0): Promise<Row> {
   oneOf(inv.invoiceType, TYPES, 'The invoice type');
@@ -116,9 +110,9 @@ async function checkDraft(tx: Db, inv: Row, ownId = 0): Promise<Row> {
   // A red invoice credits the term its original billed, unless it names another.
   const paymentTermId = inv.paymentTermId ?? original?.paymentTermId ?? null;
   await checkTermOf(tx, paymentTermId, contract);
+  // Tax and total are computed fields (metadata): round(excl × rate, 2) and excl + tax.
   const excl = toCents(inv.amountExclTax);
-  const tax = taxOf(excl, toCents(inv.taxRate));
-  const incl = excl + tax;
+  const incl = toCents(inv.amountInclTax);
   if (inv.isRed) {
     if (!inv.originalInvoiceId) throw abort('A red invoice names the invoice it reverses');
     if (excl >= 0n) throw abort('A red invoice carries negative amounts');
@@ -139,8 +133,6 @@ async function checkDraft(tx: Db, inv: Row, ownId = 0): Promise<Row> {
   return {
     projectId: contract.projectId,
     paymentTermId,
-    taxAmount: toDecimal(tax),
-    amountInclTax: toDecimal(incl),
     buyerName,
     buyerTaxNo,
     isRed: Boolean(inv.isRed),
@@ -184,6 +176,10 @@ async function afterChange(tx: Db, inv: Row) {
   if (inv.isRed && inv.originalInvoiceId) await refreshReversal(tx, Number(inv.originalInvoiceId));
 }
 
+/**
+ * ContractInvoicing (docs/domain.md §2.11): an invoice request is approved, then issued with the tax
+ * invoice's number; it may be voided while nothing is allocated to it (I4), or reversed by red invoices.
+ */
 export const salesInvoiceEntity: EntityDefinition = {
   meta: salesInvoiceMeta,
   editableWhenApproved: EDITABLE_WHEN_APPROVED,

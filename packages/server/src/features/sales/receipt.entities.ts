@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import { formatMoney, toCents } from './money.ts';
 import {
   checkOpenForMoney,
@@ -18,16 +18,8 @@ import {
 } from './sales.rules.ts';
 import { refreshContract, refreshInvoicesReceived, refreshReceiptAllocated } from './sales.totals.ts';
 
-/**
- * ProjectPayment (docs/domain.md §2.12): money received from the customer. Finance confirms the bank
- * entry (a plain status change, no approval); allocations settle issued invoices of the same contract.
- * A receipt above what is invoiced so far is an advance (预收): stored as such, not refused (PR3, the
- * team's choice: warn on the customer side, the warnings part reports it).
- */
-const LIFECYCLE: Lifecycle = {
-  DRAFT: ['CONFIRMED', 'CANCELLED'],
-  CONFIRMED: ['CANCELLED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const LIFECYCLE = lifecycleOf(customerReceiptMeta);
 
 const METHODS = ['BANK_TRANSFER', 'BANK_ACCEPTANCE_BILL', 'COMMERCIAL_BILL', 'CASH', 'OTHER'];
 
@@ -123,6 +115,12 @@ async function settle({ tx }: HookContext, receipt: Row, contractBefore?: unknow
   }
 }
 
+/**
+ * ProjectPayment (docs/domain.md §2.12): money received from the customer. Finance confirms the bank
+ * entry (a plain status change, no approval); allocations settle issued invoices of the same contract.
+ * A receipt above what is invoiced so far is an advance (预收): stored as such, not refused (PR3, the
+ * team's choice: warn on the customer side, the warnings part reports it).
+ */
 export const customerReceiptEntity: EntityDefinition = {
   meta: customerReceiptMeta,
   hooks: {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../../db/client.ts';
-import { bearer, body, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval, bearer, body, type TestApp } from '../../test/helper.ts';
 import { toCents, toDecimal } from './money.ts';
 
 /** What the sales tests share: calls as a user, and documents driven to the state a test starts from. */
@@ -70,6 +70,7 @@ export function salesClient(t: TestApp, token: string) {
   };
 
   const approve = async (entity: string, key: number) => {
+    await allowSelfApproval(t.app, token);
     ok(await post(`/api/${entity}/submit`, { keys: [key] }));
     ok(await post(`/api/${entity}/audit`, { keys: [key], status: 1, reason: '' }));
   };

@@ -3,15 +3,13 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import { passTest } from './acceptance.pass.ts';
 import { changedFields, keepProject, lockProject, priorStatuses, savedValue, today } from './schedule.common.ts';
 
-/** §2.10: planned, carried out, then closed with its result; a failed test is re-run as a new test (T4). */
-const LIFECYCLE: Lifecycle = {
-  PLANNED: ['IN_PROGRESS', 'CANCELLED'],
-  IN_PROGRESS: ['PASSED', 'CONDITIONAL', 'FAILED', 'CANCELLED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const LIFECYCLE = lifecycleOf(acceptanceTestMeta);
+
 const STATUS_OF_RESULT: Record<string, string> = { PASS: 'PASSED', CONDITIONAL_PASS: 'CONDITIONAL', FAIL: 'FAILED' };
 const CLOSED = ['PASSED', 'CONDITIONAL', 'FAILED', 'CANCELLED'];
 const PASSING = ['PASSED', 'CONDITIONAL'];

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import {
   checkActiveEmployee,
   keepProject,
@@ -14,12 +14,8 @@ import {
 } from './schedule.common.ts';
 import { recomputeProjectProgress, refreshMilestoneSchedule, relabelMilestones } from './schedule.progress.ts';
 
-/** §2.3: a milestone is started, then reached; any milestone may be cancelled. */
-const LIFECYCLE: Lifecycle = {
-  NOT_STARTED: ['IN_PROGRESS', 'CANCELLED'],
-  IN_PROGRESS: ['REACHED', 'CANCELLED'],
-  REACHED: ['CANCELLED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const LIFECYCLE = lifecycleOf(projectMilestoneMeta);
 
 export const BASELINE_FROZEN = 'The baseline is frozen since the project was approved; change the planned date instead';
 

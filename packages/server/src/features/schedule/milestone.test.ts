@@ -2,7 +2,7 @@ import { acceptanceTestMeta, columnOf, type EntityMeta, projectMilestoneMeta, we
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval, createTestApp, type TestApp } from '../../test/helper.ts';
 import { BASELINE_FROZEN } from './milestone.entity.ts';
 import { refreshMilestoneSchedule } from './schedule.progress.ts';
 import { daysFromToday, scheduleClient } from './schedule.test-helper.ts';
@@ -16,6 +16,8 @@ beforeAll(async () => {
   admin = await t.login('admin', 'Admin@2026');
   pm = await t.login('pm', 'Pm@2026');
   c = scheduleClient(t, admin);
+  // The project is submitted and approved by admin; segregation of duties has tests of its own.
+  await allowSelfApproval(t.app, admin);
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import type { PageResult } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../../db/client.ts';
-import { bearer, body, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval, bearer, body, type TestApp } from '../../test/helper.ts';
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const daysFromToday = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
@@ -72,6 +72,7 @@ export function scheduleClient(t: TestApp, admin: string) {
       }),
     );
     if (opts.approved ?? true) {
+      await allowSelfApproval(t.app, admin);
       ok(await post('/api/ProjectInformation/submit', { keys: [key] }));
       ok(await post('/api/ProjectInformation/audit', { keys: [key], status: 1, reason: '' }));
     }

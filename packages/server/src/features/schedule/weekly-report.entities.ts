@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { EntityDefinition, HookContext, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
-import { checkTransition, type Lifecycle } from '../../engine/lifecycle.ts';
+import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import {
   callerEmployee,
   changedFields,
@@ -15,12 +15,9 @@ import {
   today,
 } from './schedule.common.ts';
 
-/** §2.17: written, submitted by its author, then reviewed or returned (back to draft) by someone else. */
-const LIFECYCLE: Lifecycle = {
-  DRAFT: ['SUBMITTED'],
-  SUBMITTED: ['REVIEWED', 'RETURNED'],
-  RETURNED: ['DRAFT', 'SUBMITTED'],
-};
+/** The status moves a user may make by editing (the form offers the same, from the metadata). */
+const LIFECYCLE = lifecycleOf(weeklyReportMeta);
+
 export const REVIEWED_READ_ONLY = 'A reviewed report is read-only';
 
 const prior = priorStatuses();

@@ -28,6 +28,8 @@ const shellSchema = z.object({
   pageSize: z.number(),
   uploadMaxMb: z.number(),
   uploadKinds: z.array(z.string()),
+  /** The tenant's segregation-of-duties choices over the metadata defaults: the screens hide Approve by them. */
+  separateApprover: z.record(z.string(), z.boolean()),
 });
 
 const scopes =
@@ -85,6 +87,7 @@ export function settingsRoutes(deps: Deps) {
           pageSize: s.pageSize,
           uploadMaxMb: s.uploadMaxMb,
           uploadKinds: s.uploadKinds,
+          separateApprover: s.separateApprover,
         });
       },
     });

@@ -62,7 +62,15 @@ describe("a tenant's administrator and the site settings", () => {
   it("reads only its own tenant's fields, the platform's values until it sets its own", async () => {
     const res = await get('/api/siteConfig/get', acmeAdmin);
     expect(res.statusCode).toBe(200);
-    expect(data(res)).toEqual({ scope: 'tenant', systemName: 'Trestle', logo: '', footerText: '', pageSize: 30 });
+    expect(data(res)).toEqual({
+      scope: 'tenant',
+      codePatterns: {},
+      separateApprover: {},
+      systemName: 'Trestle',
+      logo: '',
+      footerText: '',
+      pageSize: 30,
+    });
     expect(data(await get('/api/siteConfig/get', admin))).toMatchObject({ scope: 'platform', uploadMaxMb: 10 });
   });
 

@@ -161,7 +161,7 @@ export function createTenantService(db: Db, now: () => Date) {
         if (!admin) throw badRequest('This user name is taken', { 'admin.userName': 'this user name is taken' });
         const [role] = await tx
           .insert(roles)
-          .values({ tenantId: tenant.id, code: 'admin', name: 'Administrator', isSuper: true })
+          .values({ tenantId: tenant.id, code: 'admin', name: 'Administrator', nameZh: '管理员', isSuper: true })
           .returning({ id: roles.id });
         if (!role) throw new Error('the admin role was not written');
         await tx.insert(userRoles).values({ tenantId: tenant.id, userId: admin.id, roleId: role.id });

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { createUserService } from './users.service.ts';
 
 const MENU = 'User';
@@ -47,7 +48,7 @@ export function userRoutes(deps: { db: Db; now: () => Date }) {
         summary: 'The roles the caller may assign and the organisations of the tenant',
         response: { 200: envelopeSchema(userOptionsSchema) },
       },
-      handler: async (req) => envelope(await service.options(authOf(req))),
+      handler: async (req) => envelope(await service.options(authOf(req), languageOf(req))),
     });
 
     r.post('/api/User/addUser', {

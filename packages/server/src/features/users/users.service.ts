@@ -11,9 +11,11 @@ import {
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { nameIn, pickName } from '../../db/names.ts';
 import { loginFailures, organizations, sessions, userRoles, users } from '../../db/schema.ts';
 import { userOrganizations } from '../../db/schema-users.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import type { Language } from '../../http/language.ts';
 import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
 import { endSessionsOf } from '../../http/sessions.ts';
 // The password policy and the user key are the sign-in's; reused here so both apply one rule.
@@ -172,10 +174,14 @@ export function createUserService(db: Db, now: () => Date) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async options(caller: Caller): Promise<UserOptions> {
+    async options(caller: Caller, lang: Language): Promise<UserOptions> {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
       const orgs = await db
-        .select({ id: organizations.id, parentId: organizations.parentId, name: organizations.name })
+        .select({
+          id: organizations.id,
+          parentId: organizations.parentId,
+          name: nameIn(lang, organizations.name, organizations.nameZh),
+        })
         .from(organizations)
         .where(eq(organizations.tenantId, caller.tenantId))
         .orderBy(asc(organizations.sort), asc(organizations.id));
@@ -184,7 +190,7 @@ export function createUserService(db: Db, now: () => Date) {
         .map((r) => ({
           id: r.id,
           parentId: r.parentId !== null && scope.manageable.has(r.parentId) ? r.parentId : null,
-          name: r.name,
+          name: pickName(lang, r.name, r.nameZh),
         }));
       return { roles, organizations: orgs };
     },

@@ -16,7 +16,11 @@ export function scheduleWarningEvaluation(
   deps: { db: Db; now: () => Date; refresh?: (today: string) => Promise<unknown> },
 ) {
   const timers: NodeJS.Timeout[] = [];
-  const run = () =>
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running = evaluateAll();
+  };
+  const evaluateAll = () =>
     forEachTenant(deps.db, async (tenantId) => {
       await deps.refresh?.(deps.now().toISOString().slice(0, 10));
       const result = await evaluateWarnings(deps.db, {
@@ -38,5 +42,7 @@ export function scheduleWarningEvaluation(
   });
   app.addHook('onClose', async () => {
     for (const t of timers) clearTimeout(t);
+    // An evaluation under way finishes before the database is closed.
+    await running;
   });
 }

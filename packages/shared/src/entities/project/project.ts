@@ -1,9 +1,8 @@
 import { type EntityMeta, entitySchema, type FieldMeta } from '../../entity/metadata.ts';
-
-const ref = (table: string, labelColumn = 'name') => ({ table, labelColumn });
+import { ref } from './refs.ts';
 
 /** The fields both kinds of project share (the project table of docs/domain.md §2.1). */
-const commonFields: FieldMeta[] = [
+const commonFields = (codePattern: string): FieldMeta[] => [
   { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true, list: { hidden: true } },
   {
     name: 'code',
@@ -13,6 +12,7 @@ const commonFields: FieldMeta[] = [
     length: 32,
     unique: true,
     pattern: '^[A-Za-z0-9-]+$',
+    autoNumber: { pattern: codePattern },
     sortable: true,
     search: { row: 1, col: 1, op: 'like' },
     edit: { row: 1, col: 1 },
@@ -42,7 +42,7 @@ const commonFields: FieldMeta[] = [
   {
     name: 'organizationId',
     type: 'reference',
-    reference: ref('organizations'),
+    reference: { ...ref('organizations'), labelColumnZh: 'name_zh' },
     label: { en: 'Department', zh: '承接部门' },
     required: true,
     search: { row: 2, col: 1, op: 'eq' },
@@ -175,32 +175,63 @@ const commonFields: FieldMeta[] = [
   { name: 'type', type: 'string', label: { en: 'Type', zh: '类型' }, length: 20, list: { hidden: true } },
 ];
 
-const statusField = (dictionary: string): FieldMeta => ({
+const statusField = (dictionary: string, lifecycle: FieldMeta['lifecycle']): FieldMeta => ({
   name: 'status',
   type: 'dict',
   length: 20,
   dictionary,
   label: { en: 'Status', zh: '状态' },
   default: 'DRAFT',
+  lifecycle,
   search: { row: 3, col: 1, op: 'in' },
   edit: { row: 6, col: 1 },
   list: { width: 100 },
 });
+
+/**
+ * Statuses a user may move a project between by editing it (docs/domain.md §2.1). A project starts as
+ * a draft; DRAFT leaves only through approval; ACCEPTED comes from a passed final acceptance test.
+ */
+const deliveryLifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CANCELLED'],
+    IN_PROGRESS: ['ON_HOLD', 'CANCELLED'],
+    ON_HOLD: ['IN_PROGRESS', 'CANCELLED'],
+    ACCEPTED: ['WARRANTY', 'CLOSED'],
+    WARRANTY: ['CLOSED'],
+  },
+};
+
+/** §2.2: an O&M project serves, may be suspended, expires, is renewed or closed. */
+const omLifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CLOSED'],
+    ACTIVE: ['SUSPENDED', 'EXPIRED', 'CLOSED'],
+    SUSPENDED: ['ACTIVE', 'CLOSED'],
+    EXPIRED: ['RENEWED', 'CLOSED'],
+    RENEWED: ['CLOSED'],
+  },
+};
 
 /** ProjectInformation (/ProjectInformation): delivery and implementation projects, the hub of the area. */
 export const projectMeta: EntityMeta = entitySchema.parse({
   name: 'ProjectInformation',
   table: 'projects',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Projects', zh: '项目信息' },
+  singular: { en: 'project', zh: '项目' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
+  separateApprover: true,
   scope: { organization: 'organizationId', project: 'id' },
   details: [{ entity: 'ProjectTeam', foreignKey: 'projectId' }],
   fields: [
-    ...commonFields,
-    statusField('projectStatus'),
+    ...commonFields('XM{yyyy}-{seq:4}'),
+    statusField('projectStatus', deliveryLifecycle),
     {
       name: 'stage',
       type: 'dict',
@@ -263,15 +294,18 @@ export const omProjectMeta: EntityMeta = entitySchema.parse({
   name: 'YWProjectInformation',
   table: 'projects',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'O&M projects', zh: '运维项目' },
+  singular: { en: 'O&M project', zh: '运维项目' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
+  separateApprover: true,
   scope: { organization: 'organizationId', project: 'id' },
   details: [{ entity: 'ProjectTeam', foreignKey: 'projectId' }],
   fields: [
-    ...commonFields,
-    statusField('omStatus'),
+    ...commonFields('YW{yyyy}-{seq:4}'),
+    statusField('omStatus', omLifecycle),
     {
       name: 'sourceProjectId',
       type: 'reference',
@@ -402,6 +436,7 @@ export const projectTeamMeta: EntityMeta = entitySchema.parse({
   table: 'project_team',
   key: 'id',
   label: { en: 'Team', zh: '项目成员' },
+  singular: { en: 'team member', zh: '项目成员' },
   defaultSort: { field: 'id', order: 'asc' },
   scope: { project: 'projectId' },
   fields: [

@@ -13,10 +13,10 @@ import {
   percent,
   projectField,
   quantity,
-  ref,
   remarkField,
   statusField,
 } from './purchasing-fields.ts';
+import { ref } from './refs.ts';
 
 /**
  * PurchaseContract (/PurchaseContract): the purchase contract, doubling as the purchase order
@@ -27,15 +27,18 @@ export const purchaseContractMeta: EntityMeta = entitySchema.parse({
   name: 'PurchaseContract',
   table: 'purchase_contract',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Purchase contracts', zh: '采购合同' },
+  singular: { en: 'purchase contract', zh: '采购合同' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
+  separateApprover: true,
   scope: { project: 'projectId' },
   details: [{ entity: 'PurchaseContractLine', foreignKey: 'contractId' }],
   fields: [
     idField,
-    codeField({ en: 'Contract number', zh: '采购合同号' }),
+    codeField({ en: 'Contract number', zh: '采购合同号' }, 'CG{yyyy}-{seq:5}'),
     {
       name: 'supplierContractNo',
       type: 'string',
@@ -100,7 +103,22 @@ export const purchaseContractMeta: EntityMeta = entitySchema.parse({
       edit: { row: 5, col: 2 },
       list: { hidden: true },
     },
-    statusField('purchaseContractStatus', { default: 'DRAFT', edit: { row: 6, col: 1 } }),
+    statusField('purchaseContractStatus', {
+      default: 'DRAFT',
+      edit: { row: 6, col: 1 },
+      // A draft until approved; approval moves it on.
+      lifecycle: {
+        initial: ['DRAFT'],
+        next: {
+          DRAFT: ['CANCELLED'],
+          REJECTED: ['CANCELLED'],
+          APPROVED: ['SIGNED', 'CANCELLED'],
+          SIGNED: ['IN_EXECUTION', 'TERMINATED'],
+          IN_EXECUTION: ['COMPLETED', 'CLOSED', 'TERMINATED'],
+          COMPLETED: ['CLOSED'],
+        },
+      },
+    }),
     {
       name: 'closeReason',
       type: 'string',
@@ -109,9 +127,38 @@ export const purchaseContractMeta: EntityMeta = entitySchema.parse({
       edit: { row: 6, col: 2 },
       list: { hidden: true },
     },
-    cachedMoney('amountExclTax', { en: 'Amount excl. tax', zh: '不含税金额' }, { list: { hidden: true } }),
-    cachedMoney('taxAmount', { en: 'Tax', zh: '税额' }, { list: { hidden: true } }),
-    cachedMoney('amountInclTax', { en: 'Contract amount', zh: '合同金额' }, { sortable: true, list: { width: 130 } }),
+    // The document's totals are its lines' (PC5 reads them); shown as the lines are typed.
+    money(
+      'amountExclTax',
+      { en: 'Amount excl. tax', zh: '不含税金额' },
+      {
+        computed: 'sum(PurchaseContractLine.amountExclTax)',
+        summary: 'sum',
+        edit: { row: 8, col: 1 },
+        list: { hidden: true },
+      },
+    ),
+    money(
+      'taxAmount',
+      { en: 'Tax', zh: '税额' },
+      {
+        computed: 'amountInclTax - amountExclTax',
+        summary: 'sum',
+        edit: { row: 8, col: 2 },
+        list: { hidden: true },
+      },
+    ),
+    money(
+      'amountInclTax',
+      { en: 'Contract amount', zh: '合同金额' },
+      {
+        computed: 'sum(PurchaseContractLine.amount)',
+        summary: 'sum',
+        sortable: true,
+        edit: { row: 9, col: 1 },
+        list: { width: 130 },
+      },
+    ),
     {
       name: 'receiptStatus',
       type: 'dict',
@@ -144,6 +191,7 @@ export const purchaseContractLineMeta: EntityMeta = entitySchema.parse({
   table: 'purchase_contract_line',
   key: 'id',
   label: { en: 'Contract lines', zh: '合同明细' },
+  singular: { en: 'contract line', zh: '合同明细' },
   defaultSort: { field: 'id', order: 'asc' },
   scope: { project: 'projectId' },
   fields: [
@@ -175,8 +223,24 @@ export const purchaseContractLineMeta: EntityMeta = entitySchema.parse({
       { required: true, min: 0, edit: { row: 1, col: 8 } },
     ),
     percent('taxRate', { en: 'Tax rate %', zh: '税率%' }, { default: '13', edit: { row: 1, col: 9 } }),
-    cachedMoney('amount', { en: 'Amount', zh: '含税金额' }, { edit: { row: 1, col: 10 } }),
-    cachedMoney('amountExclTax', { en: 'Amount excl. tax', zh: '不含税金额' }, { list: { hidden: true } }),
+    money(
+      'amount',
+      { en: 'Amount', zh: '含税金额' },
+      {
+        computed: 'round(qty * unitPrice, 2)',
+        summary: 'sum',
+        edit: { row: 1, col: 10 },
+      },
+    ),
+    money(
+      'amountExclTax',
+      { en: 'Amount excl. tax', zh: '不含税金额' },
+      {
+        computed: 'round(amount / (1 + taxRate / 100), 2)',
+        summary: 'sum',
+        list: { hidden: true },
+      },
+    ),
     {
       name: 'linePromisedDate',
       type: 'date',

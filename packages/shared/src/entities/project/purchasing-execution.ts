@@ -1,6 +1,5 @@
 import { type EntityMeta, entitySchema, type FieldMeta } from '../../entity/metadata.ts';
 import {
-  cachedMoney,
   codeField,
   detailProjectField,
   employeeField,
@@ -10,15 +9,22 @@ import {
   percent,
   projectField,
   quantity,
-  ref,
   remarkField,
   statusField,
 } from './purchasing-fields.ts';
+import { ref } from './refs.ts';
 
 const contractField = (edit: { row: number; col: number }): FieldMeta => ({
   name: 'purchaseContractId',
   type: 'reference',
-  reference: ref('purchase_contract', 'code'),
+  // The contract brings its supplier and project (the server copies and checks them again).
+  reference: {
+    ...ref('purchase_contract', 'code'),
+    fills: [
+      { field: 'supplierId', column: 'supplier_id' },
+      { field: 'projectId', column: 'project_id' },
+    ],
+  },
   label: { en: 'Purchase contract', zh: '采购合同' },
   required: true,
   search: { row: 2, col: 1, op: 'eq' },
@@ -42,14 +48,16 @@ export const goodsReceiptMeta: EntityMeta = entitySchema.parse({
   name: 'PurchaseArrival',
   table: 'goods_receipt',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Arrivals', zh: '到货签收' },
+  singular: { en: 'arrival', zh: '到货签收' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   scope: { project: 'projectId' },
   details: [{ entity: 'PurchaseArrivalLine', foreignKey: 'receiptId' }],
   fields: [
     idField,
-    codeField({ en: 'Receipt number', zh: '到货单号' }),
+    codeField({ en: 'Receipt number', zh: '到货单号' }, 'DH{yyyy}-{seq:5}'),
     contractField({ row: 1, col: 2 }),
     projectField(),
     supplierField(),
@@ -106,7 +114,12 @@ export const goodsReceiptMeta: EntityMeta = entitySchema.parse({
       edit: { row: 5, col: 1 },
       list: { width: 100 },
     },
-    statusField('goodsReceiptStatus', { default: 'DRAFT', edit: { row: 5, col: 2 } }),
+    statusField('goodsReceiptStatus', {
+      default: 'DRAFT',
+      edit: { row: 5, col: 2 },
+      // A receipt is a draft, or confirmed at once.
+      lifecycle: { initial: ['DRAFT', 'CONFIRMED'], next: { DRAFT: ['CONFIRMED', 'CANCELLED'] } },
+    }),
     {
       name: 'lateDays',
       type: 'integer',
@@ -123,6 +136,7 @@ export const goodsReceiptLineMeta: EntityMeta = entitySchema.parse({
   table: 'goods_receipt_line',
   key: 'id',
   label: { en: 'Arrived items', zh: '到货明细' },
+  singular: { en: 'arrived item', zh: '到货明细' },
   defaultSort: { field: 'id', order: 'asc' },
   scope: { project: 'projectId' },
   fields: [
@@ -169,6 +183,7 @@ export const purchaseInvoiceMeta: EntityMeta = entitySchema.parse({
   table: 'purchase_invoice',
   key: 'id',
   label: { en: 'Supplier invoices', zh: '采购收票' },
+  singular: { en: 'supplier invoice', zh: '采购发票' },
   defaultSort: { field: 'invoiceDate', order: 'desc' },
   softDelete: true,
   scope: { project: 'projectId' },
@@ -223,8 +238,25 @@ export const purchaseInvoiceMeta: EntityMeta = entitySchema.parse({
       { required: true, min: 0.01, summary: 'sum', edit: { row: 4, col: 1 } },
     ),
     percent('taxRate', { en: 'Tax rate %', zh: '税率%' }, { default: '13', edit: { row: 4, col: 2 } }),
-    cachedMoney('taxAmount', { en: 'Tax', zh: '税额' }),
-    cachedMoney('amountInclTax', { en: 'Amount', zh: '价税合计' }, { list: { width: 130 } }),
+    money(
+      'taxAmount',
+      { en: 'Tax', zh: '税额' },
+      {
+        computed: 'round(amountExclTax * taxRate / 100, 2)',
+        summary: 'sum',
+        edit: { row: 4, col: 3 },
+      },
+    ),
+    money(
+      'amountInclTax',
+      { en: 'Amount', zh: '价税合计' },
+      {
+        computed: 'amountExclTax + taxAmount',
+        summary: 'sum',
+        edit: { row: 4, col: 4 },
+        list: { width: 130 },
+      },
+    ),
     {
       name: 'deductionStatus',
       type: 'dict',
@@ -235,7 +267,15 @@ export const purchaseInvoiceMeta: EntityMeta = entitySchema.parse({
       edit: { row: 5, col: 1 },
       list: { width: 100 },
     },
-    statusField('purchaseInvoiceStatus', { default: 'REGISTERED', edit: { row: 5, col: 2 } }),
+    statusField('purchaseInvoiceStatus', {
+      default: 'REGISTERED',
+      edit: { row: 5, col: 2 },
+      // Registered first; finance verifies it.
+      lifecycle: {
+        initial: ['REGISTERED'],
+        next: { REGISTERED: ['VERIFIED', 'REJECTED', 'REVERSED'], VERIFIED: ['REVERSED'] },
+      },
+    }),
     remarkField(6),
   ],
 });
@@ -245,14 +285,17 @@ export const supplierPaymentMeta: EntityMeta = entitySchema.parse({
   name: 'PurchasePayment',
   table: 'supplier_payment',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Supplier payments', zh: '采购付款' },
+  singular: { en: 'supplier payment', zh: '采购付款' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
+  separateApprover: true,
   scope: { project: 'projectId' },
   fields: [
     idField,
-    codeField({ en: 'Payment number', zh: '付款单号' }),
+    codeField({ en: 'Payment number', zh: '付款单号' }, 'FK{yyyy}-{seq:5}'),
     contractField({ row: 1, col: 2 }),
     projectField(),
     supplierField(),
@@ -280,7 +323,15 @@ export const supplierPaymentMeta: EntityMeta = entitySchema.parse({
       edit: { row: 3, col: 2 },
       list: { width: 110 },
     },
-    statusField('supplierPaymentStatus', { default: 'DRAFT', edit: { row: 4, col: 1 } }),
+    statusField('supplierPaymentStatus', {
+      default: 'DRAFT',
+      edit: { row: 4, col: 1 },
+      // A draft until approved; approval moves it on.
+      lifecycle: {
+        initial: ['DRAFT'],
+        next: { DRAFT: ['CANCELLED'], REJECTED: ['CANCELLED'], APPROVED: ['PAID', 'CANCELLED'] },
+      },
+    }),
     money('paidAmount', { en: 'Paid', zh: '实付金额' }, { min: 0.01, summary: 'sum', edit: { row: 4, col: 2 } }),
     {
       name: 'paidDate',

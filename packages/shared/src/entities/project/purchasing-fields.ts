@@ -1,11 +1,10 @@
 import type { FieldMeta } from '../../entity/metadata.ts';
+import { ref } from './refs.ts';
 
 /** Field builders the purchasing documents share (docs/domain.md §2.5–§2.6, §2.13–§2.16). */
 
 type Place = { row: number; col: number; span?: number };
 type Label = { en: string; zh: string };
-
-export const ref = (table: string, labelColumn = 'name') => ({ table, labelColumn });
 
 export const idField: FieldMeta = {
   name: 'id',
@@ -15,14 +14,15 @@ export const idField: FieldMeta = {
   list: { hidden: true },
 };
 
-/** A document number: typed by the user or, left empty, numbered by the server (CG2026-00001). */
-export const codeField = (label: Label, edit: Place = { row: 1, col: 1 }): FieldMeta => ({
+/** A document number: typed by the user or, left empty, numbered by the server from `numbered` (CG2026-00001). */
+export const codeField = (label: Label, numbered: string, edit: Place = { row: 1, col: 1 }): FieldMeta => ({
   name: 'code',
   type: 'string',
   label,
   length: 32,
   unique: true,
   pattern: '^[A-Za-z0-9-]+$',
+  autoNumber: { pattern: numbered },
   sortable: true,
   search: { row: 1, col: 1, op: 'like' },
   edit,

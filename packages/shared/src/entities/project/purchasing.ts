@@ -13,10 +13,10 @@ import {
   percent,
   projectField,
   quantity,
-  ref,
   remarkField,
   statusField,
 } from './purchasing-fields.ts';
+import { ref } from './refs.ts';
 
 /** Budget categories (docs/domain.md §2.5) in the order a budget lists them: [value, en, zh]. */
 export const BUDGET_CATEGORIES: readonly [value: string, en: string, zh: string][] = [
@@ -39,6 +39,7 @@ export const projectBudgetMeta: EntityMeta = entitySchema.parse({
   table: 'project_budget',
   key: 'id',
   label: { en: 'Budget', zh: '项目预算' },
+  singular: { en: 'budget', zh: '项目预算' },
   defaultSort: { field: 'id', order: 'desc' },
   softDelete: true,
   audit: true,
@@ -102,6 +103,7 @@ export const projectBudgetLineMeta: EntityMeta = entitySchema.parse({
   table: 'project_budget_line',
   key: 'id',
   label: { en: 'Budget lines', zh: '预算明细' },
+  singular: { en: 'budget line', zh: '预算明细' },
   defaultSort: { field: 'id', order: 'asc' },
   scope: { project: 'projectId' },
   fields: [
@@ -153,7 +155,9 @@ export const purchaseRequestMeta: EntityMeta = entitySchema.parse({
   name: 'ProjectPurchase',
   table: 'purchase_request',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Purchase requests', zh: '采购申请' },
+  singular: { en: 'purchase request', zh: '采购申请' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
@@ -161,7 +165,7 @@ export const purchaseRequestMeta: EntityMeta = entitySchema.parse({
   details: [{ entity: 'PurchaseRequestLine', foreignKey: 'requestId' }],
   fields: [
     idField,
-    codeField({ en: 'Request number', zh: '申请单号' }),
+    codeField({ en: 'Request number', zh: '申请单号' }, 'SQ{yyyy}-{seq:5}'),
     projectField({ row: 1, col: 2 }),
     employeeField('requesterId', { en: 'Requester', zh: '申请人' }, { row: 2, col: 1 }),
     {
@@ -183,7 +187,21 @@ export const purchaseRequestMeta: EntityMeta = entitySchema.parse({
       edit: { row: 3, col: 1 },
       list: { width: 110 },
     },
-    statusField('purchaseRequestStatus', { default: 'DRAFT', edit: { row: 3, col: 2 } }),
+    statusField('purchaseRequestStatus', {
+      default: 'DRAFT',
+      edit: { row: 3, col: 2 },
+      // A draft until approved; approval and ordering move it on.
+      lifecycle: {
+        initial: ['DRAFT'],
+        next: {
+          DRAFT: ['CANCELLED'],
+          REJECTED: ['CANCELLED'],
+          APPROVED: ['CLOSED'],
+          PARTIALLY_ORDERED: ['CLOSED'],
+          ORDERED: ['CLOSED'],
+        },
+      },
+    }),
     cachedMoney('totalEstAmount', { en: 'Estimated total', zh: '预估金额' }),
     budgetWarningField,
     {
@@ -202,6 +220,7 @@ export const purchaseRequestLineMeta: EntityMeta = entitySchema.parse({
   table: 'purchase_request_line',
   key: 'id',
   label: { en: 'Requested items', zh: '申请明细' },
+  singular: { en: 'requested item', zh: '申请明细' },
   defaultSort: { field: 'id', order: 'asc' },
   scope: { project: 'projectId' },
   fields: [

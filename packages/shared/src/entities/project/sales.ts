@@ -1,4 +1,5 @@
 import { type EntityMeta, entitySchema, type FieldMeta } from '../../entity/metadata.ts';
+import { ref } from './refs.ts';
 
 /**
  * The sales side of a project (docs/domain.md §2.4, §2.11, §2.12): the customer contract and its
@@ -6,7 +7,6 @@ import { type EntityMeta, entitySchema, type FieldMeta } from '../../entity/meta
  * invoices. Totals marked readOnly are kept by the server in the transaction that changes them.
  */
 
-const ref = (table: string, labelColumn = 'name') => ({ table, labelColumn });
 const id: FieldMeta = {
   name: 'id',
   type: 'integer',
@@ -41,7 +41,7 @@ const taxRate = (place: { row: number; col: number }): FieldMeta => ({
   list: { width: 80 },
 });
 
-const documentCode = (en: string, zh: string): FieldMeta => ({
+const documentCode = (en: string, zh: string, numbered: string): FieldMeta => ({
   name: 'code',
   type: 'string',
   label: { en, zh },
@@ -49,6 +49,7 @@ const documentCode = (en: string, zh: string): FieldMeta => ({
   length: 32,
   unique: true,
   pattern: '^[A-Za-z0-9-]+$',
+  autoNumber: { pattern: numbered },
   sortable: true,
   search: { row: 1, col: 1, op: 'like' },
   edit: { row: 1, col: 1 },
@@ -79,15 +80,18 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
   name: 'ProjectContract',
   table: 'sales_contracts',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Project contracts', zh: '项目合同' },
+  singular: { en: 'project contract', zh: '项目合同' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
+  separateApprover: true,
   scope: { project: 'projectId' },
   details: [{ entity: 'ContractPaymentTerm', foreignKey: 'contractId' }],
   fields: [
     id,
-    documentCode('Contract number', '合同编号'),
+    documentCode('Contract number', '合同编号', 'HT{yyyy}-{seq:4}'),
     {
       name: 'name',
       type: 'string',
@@ -98,7 +102,13 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
       edit: { row: 1, col: 2 },
       list: { width: 220 },
     },
-    { ...projectOf, required: true, edit: { row: 2, col: 1 } },
+    {
+      ...projectOf,
+      // Choosing the project brings its customer (the picker's row is already in the caller's scope).
+      reference: { ...ref('projects'), fills: [{ field: 'customerId', column: 'customer_id' }] },
+      required: true,
+      edit: { row: 2, col: 1 },
+    },
     {
       name: 'customerId',
       type: 'reference',
@@ -123,7 +133,7 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
     {
       name: 'parentContractId',
       type: 'reference',
-      reference: ref('sales_contracts', 'code'),
+      reference: ref('sales_contracts'),
       label: { en: 'Supplement to', zh: '主合同' },
       edit: { row: 3, col: 2 },
       list: { hidden: true },
@@ -167,8 +177,16 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
       edit: { row: 6, col: 1 },
     }),
     taxRate({ row: 6, col: 2 }),
-    money('amountExclTax', 'Amount excl. tax', '不含税金额', { edit: { row: 7, col: 1 }, list: { hidden: true } }),
-    money('taxAmount', 'Tax', '税额', { edit: { row: 7, col: 2 }, list: { hidden: true } }),
+    money('amountExclTax', 'Amount excl. tax', '不含税金额', {
+      computed: 'round(amountInclTax / (1 + taxRate / 100), 2)',
+      edit: { row: 7, col: 1 },
+      list: { hidden: true },
+    }),
+    money('taxAmount', 'Tax', '税额', {
+      computed: 'amountInclTax - amountExclTax',
+      edit: { row: 7, col: 2 },
+      list: { hidden: true },
+    }),
     money('totalAmount', 'With supplements', '含补充协议金额', { readOnly: true }),
     money('invoicedAmount', 'Invoiced', '已开票', { readOnly: true }),
     money('receivedAmount', 'Received', '已回款', { readOnly: true }),
@@ -198,6 +216,16 @@ export const salesContractMeta: EntityMeta = entitySchema.parse({
       dictionary: 'salesContractStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'DRAFT',
+      // A contract starts as a draft and leaves it through approval.
+      lifecycle: {
+        initial: ['DRAFT'],
+        next: {
+          DRAFT: ['CANCELLED'],
+          APPROVED: ['SIGNED', 'CANCELLED'],
+          SIGNED: ['IN_EXECUTION', 'COMPLETED', 'TERMINATED', 'CANCELLED'],
+          IN_EXECUTION: ['COMPLETED', 'TERMINATED'],
+        },
+      },
       search: { row: 3, col: 1, op: 'in' },
       edit: { row: 9, col: 1 },
       list: { width: 100 },
@@ -212,13 +240,14 @@ export const contractPaymentTermMeta: EntityMeta = entitySchema.parse({
   table: 'contract_payment_terms',
   key: 'id',
   label: { en: 'Payment terms', zh: '收款节点' },
+  singular: { en: 'payment term', zh: '收款节点' },
   defaultSort: { field: 'seq', order: 'asc' },
   fields: [
     id,
     {
       name: 'contractId',
       type: 'reference',
-      reference: ref('sales_contracts', 'code'),
+      reference: ref('sales_contracts'),
       label: { en: 'Contract', zh: '合同' },
       required: true,
       list: { hidden: true },
@@ -265,7 +294,12 @@ export const contractPaymentTermMeta: EntityMeta = entitySchema.parse({
       edit: { row: 1, col: 4 },
       list: { width: 90 },
     },
-    money('amount', 'Amount', '金额', { required: true, edit: { row: 1, col: 5 }, list: { width: 120 } }),
+    // The contract amount by the term's percent; the last term takes the rounding remainder (C1).
+    money('amount', 'Amount', '金额', {
+      computed: 'allocate(master.amountInclTax, percent)',
+      edit: { row: 1, col: 5 },
+      list: { width: 120 },
+    }),
     {
       name: 'dueDays',
       type: 'integer',
@@ -302,25 +336,35 @@ export const salesInvoiceMeta: EntityMeta = entitySchema.parse({
   name: 'ContractInvoicing',
   table: 'sales_invoices',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Contract invoicing', zh: '合同开票' },
+  singular: { en: 'contract invoice', zh: '开票记录' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   audit: true,
   scope: { project: 'projectId' },
   fields: [
     id,
-    documentCode('Request number', '开票申请号'),
+    documentCode('Request number', '开票申请号', 'KP{yyyy}-{seq:4}'),
     {
       name: 'contractId',
       type: 'reference',
-      reference: ref('sales_contracts', 'code'),
+      // The contract brings its project and its customer's billing details (the server checks them again).
+      reference: {
+        ...ref('sales_contracts'),
+        fills: [
+          { field: 'projectId', column: 'project_id' },
+          { field: 'buyerName', column: 'customer_id', via: { table: 'customers', column: 'name' } },
+          { field: 'buyerTaxNo', column: 'customer_id', via: { table: 'customers', column: 'tax_no' } },
+        ],
+      },
       label: { en: 'Contract', zh: '合同' },
       required: true,
       search: { row: 1, col: 2, op: 'eq' },
       edit: { row: 1, col: 2 },
       list: { width: 130 },
     },
-    projectOf,
+    { ...projectOf, edit: { row: 8, col: 1 } },
     {
       name: 'paymentTermId',
       type: 'reference',
@@ -358,9 +402,16 @@ export const salesInvoiceMeta: EntityMeta = entitySchema.parse({
     },
     money('amountExclTax', 'Amount excl. tax', '不含税金额', { required: true, edit: { row: 4, col: 1 } }),
     taxRate({ row: 4, col: 2 }),
-    // Computed by the server from the two above: tax = round(excl × rate, 2), incl = excl + tax.
-    money('taxAmount', 'Tax', '税额', { list: { width: 110 } }),
-    money('amountInclTax', 'Amount incl. tax', '含税金额', { sortable: true }),
+    money('taxAmount', 'Tax', '税额', {
+      computed: 'round(amountExclTax * taxRate / 100, 2)',
+      edit: { row: 8, col: 1 },
+      list: { width: 110 },
+    }),
+    money('amountInclTax', 'Amount incl. tax', '含税金额', {
+      computed: 'amountExclTax + taxAmount',
+      sortable: true,
+      edit: { row: 8, col: 2 },
+    }),
     {
       name: 'buyerName',
       type: 'string',
@@ -420,6 +471,8 @@ export const salesInvoiceMeta: EntityMeta = entitySchema.parse({
       dictionary: 'salesInvoiceStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'DRAFT',
+      // A request starts as a draft; approval makes it APPROVED, then it is issued or voided.
+      lifecycle: { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } },
       search: { row: 2, col: 3, op: 'in' },
       edit: { row: 7, col: 2 },
       list: { width: 100 },
@@ -433,18 +486,20 @@ export const customerReceiptMeta: EntityMeta = entitySchema.parse({
   name: 'ProjectPayment',
   table: 'customer_receipts',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Project receipts', zh: '项目回款' },
+  singular: { en: 'project receipt', zh: '项目回款' },
   defaultSort: { field: 'code', order: 'desc' },
   softDelete: true,
   scope: { project: 'projectId' },
   details: [{ entity: 'ReceiptAllocation', foreignKey: 'receiptId' }],
   fields: [
     id,
-    documentCode('Receipt number', '回款单号'),
+    documentCode('Receipt number', '回款单号', 'HK{yyyy}-{seq:4}'),
     {
       name: 'contractId',
       type: 'reference',
-      reference: ref('sales_contracts', 'code'),
+      reference: ref('sales_contracts'),
       label: { en: 'Contract', zh: '合同' },
       required: true,
       search: { row: 1, col: 2, op: 'eq' },
@@ -516,6 +571,11 @@ export const customerReceiptMeta: EntityMeta = entitySchema.parse({
       dictionary: 'receiptStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'DRAFT',
+      // Confirmed at once when the bank entry is already checked.
+      lifecycle: {
+        initial: ['DRAFT', 'CONFIRMED'],
+        next: { DRAFT: ['CONFIRMED', 'CANCELLED'], CONFIRMED: ['CANCELLED'] },
+      },
       search: { row: 3, col: 1, op: 'in' },
       edit: { row: 5, col: 1 },
       list: { width: 100 },
@@ -530,6 +590,7 @@ export const receiptAllocationMeta: EntityMeta = entitySchema.parse({
   table: 'receipt_allocations',
   key: 'id',
   label: { en: 'Allocations', zh: '核销明细' },
+  singular: { en: 'allocation', zh: '核销明细' },
   defaultSort: { field: 'id', order: 'asc' },
   fields: [
     id,

@@ -1,8 +1,8 @@
 import { type EntityMeta, entitySchema, type FieldMeta } from '../../entity/metadata.ts';
+import { ref } from './refs.ts';
 
 /** The schedule part of the project area (docs/domain.md §2.3, §2.10, §2.17): milestones, acceptance, weekly reports. */
 
-const ref = (table: string, labelColumn = 'name') => ({ table, labelColumn });
 const id: FieldMeta = {
   name: 'id',
   type: 'integer',
@@ -27,6 +27,7 @@ export const projectMilestoneMeta: EntityMeta = entitySchema.parse({
   table: 'project_milestone',
   key: 'id',
   label: { en: 'Milestones', zh: '项目里程碑' },
+  singular: { en: 'milestone', zh: '里程碑' },
   defaultSort: { field: 'plannedDate', order: 'asc' },
   softDelete: true,
   scope: { project: 'projectId' },
@@ -117,6 +118,14 @@ export const projectMilestoneMeta: EntityMeta = entitySchema.parse({
       dictionary: 'milestoneStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'NOT_STARTED',
+      lifecycle: {
+        initial: ['NOT_STARTED', 'IN_PROGRESS', 'CANCELLED'],
+        next: {
+          NOT_STARTED: ['IN_PROGRESS', 'CANCELLED'],
+          IN_PROGRESS: ['REACHED', 'CANCELLED'],
+          REACHED: ['CANCELLED'],
+        },
+      },
       search: { row: 2, col: 1, op: 'in' },
       edit: { row: 5, col: 2 },
       list: { width: 100 },
@@ -176,6 +185,7 @@ export const acceptanceCheckItemMeta: EntityMeta = entitySchema.parse({
   table: 'acceptance_check_item',
   key: 'id',
   label: { en: 'Check items', zh: '验收检查项' },
+  singular: { en: 'check item', zh: '验收检查项' },
   defaultSort: { field: 'seq', order: 'asc' },
   fields: [
     id,
@@ -247,7 +257,9 @@ export const acceptanceTestMeta: EntityMeta = entitySchema.parse({
   name: 'ProjectTest',
   table: 'acceptance_test',
   key: 'id',
+  businessKey: 'code',
   label: { en: 'Tests and acceptance', zh: '测试验收' },
+  singular: { en: 'acceptance test', zh: '测试验收' },
   defaultSort: { field: 'plannedDate', order: 'desc' },
   softDelete: true,
   scope: { project: 'projectId' },
@@ -326,6 +338,14 @@ export const acceptanceTestMeta: EntityMeta = entitySchema.parse({
       dictionary: 'acceptanceStatus',
       label: { en: 'Status', zh: '状态' },
       default: 'PLANNED',
+      // Recording a result closes the test: the server derives PASSED, CONDITIONAL or FAILED from it.
+      lifecycle: {
+        initial: ['PLANNED', 'IN_PROGRESS'],
+        next: {
+          PLANNED: ['IN_PROGRESS', 'CANCELLED'],
+          IN_PROGRESS: ['PASSED', 'CONDITIONAL', 'FAILED', 'CANCELLED'],
+        },
+      },
       search: { row: 2, col: 1, op: 'in' },
       edit: { row: 5, col: 1 },
       list: { width: 100 },
@@ -381,6 +401,7 @@ export const weeklyReportIssueMeta: EntityMeta = entitySchema.parse({
   table: 'weekly_report_issue',
   key: 'id',
   label: { en: 'Issues and risks', zh: '问题与风险' },
+  singular: { en: 'issue or risk', zh: '问题或风险' },
   defaultSort: { field: 'id', order: 'asc' },
   fields: [
     id,
@@ -445,6 +466,7 @@ export const weeklyReportMeta: EntityMeta = entitySchema.parse({
   table: 'weekly_report',
   key: 'id',
   label: { en: 'Weekly reports', zh: '项目周报' },
+  singular: { en: 'weekly report', zh: '项目周报' },
   defaultSort: { field: 'weekStart', order: 'desc' },
   softDelete: true,
   scope: { project: 'projectId' },
@@ -508,6 +530,10 @@ export const weeklyReportMeta: EntityMeta = entitySchema.parse({
       dictionary: 'weeklyReportStatus',
       label: { en: 'Report status', zh: '周报状态' },
       default: 'DRAFT',
+      lifecycle: {
+        initial: ['DRAFT', 'SUBMITTED'],
+        next: { DRAFT: ['SUBMITTED'], SUBMITTED: ['REVIEWED', 'RETURNED'], RETURNED: ['DRAFT', 'SUBMITTED'] },
+      },
       search: { row: 2, col: 1, op: 'in' },
       edit: { row: 3, col: 2 },
       list: { width: 100 },

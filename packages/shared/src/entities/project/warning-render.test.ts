@@ -38,4 +38,11 @@ describe('renderWarning', () => {
     expect(localizeWarning(old, 'zh')).toMatchObject({ title: old.title, message: 'old' });
     expect(localizeWarning({ ruleCode: 'W06', args: {} }, 'zh')).toMatchObject({ title: 'W06', message: '' });
   });
+
+  it('words trigger and threshold values that are codes, and leaves numbers as they are', () => {
+    const flag = { ruleCode: 'W17', args: {}, triggerValue: 'OFF_TRACK', thresholdValue: 'ON_TRACK' };
+    expect(localizeWarning(flag, 'en')).toMatchObject({ triggerValue: 'Off track', thresholdValue: 'On track' });
+    expect(localizeWarning(flag, 'zh')).toMatchObject({ triggerValue: '严重滞后', thresholdValue: '正常' });
+    expect(localizeWarning({ ruleCode: 'W06', args: {}, triggerValue: '92.5' }, 'zh').triggerValue).toBe('92.5');
+  });
 });

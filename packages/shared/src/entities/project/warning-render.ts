@@ -88,6 +88,23 @@ export function renderWarning(
 }
 
 /**
+ * Trigger and threshold values that are codes (a weekly report's flag, an acceptance result), as words:
+ * the same labels the demo's dictionaries give them, so a warning never shows OFF_TRACK / ON_TRACK.
+ */
+const valueWords: Record<string, Record<WarningLanguage, string>> = {
+  ON_TRACK: { en: 'On track', zh: '正常' },
+  AT_RISK: { en: 'At risk', zh: '有风险' },
+  OFF_TRACK: { en: 'Off track', zh: '严重滞后' },
+  PASS: { en: 'Pass', zh: '通过' },
+  CONDITIONAL_PASS: { en: 'Conditional pass', zh: '有条件通过' },
+  FAIL: { en: 'Fail', zh: '不通过' },
+};
+
+/** A trigger or threshold value as `lang` reads it: a code in words, anything else as it is. */
+export const warningValue = (value: unknown, lang: WarningLanguage): unknown =>
+  typeof value === 'string' ? (valueWords[value]?.[lang] ?? value) : value;
+
+/**
  * A warning as `lang` reads it: title and message rendered from its rule code and args, else the text
  * stored before args were kept, else the rule code (never an empty cell).
  */
@@ -98,8 +115,11 @@ export function localizeWarning<T extends { ruleCode?: unknown; args?: unknown; 
   const args = row.args && typeof row.args === 'object' ? (row.args as WarningArgs) : undefined;
   const text = renderWarning(String(row.ruleCode ?? ''), args, lang);
   const stored = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const values = row as { triggerValue?: unknown; thresholdValue?: unknown };
   return {
     ...row,
+    ...('triggerValue' in values ? { triggerValue: warningValue(values.triggerValue, lang) } : {}),
+    ...('thresholdValue' in values ? { thresholdValue: warningValue(values.thresholdValue, lang) } : {}),
     title: text?.title ?? stored(row.title) ?? String(row.ruleCode ?? ''),
     message: text?.message ?? stored(row.message) ?? '',
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type EntityMeta, entitySchema } from '../../entity/metadata.ts';
 import { pageRequestSchema } from '../../entity/wire.ts';
 import { calendarDate, id, integerSchema } from '../../values.ts';
+import { ref } from './refs.ts';
 
 /** Warning severities, lowest first (docs/domain.md §2.8); the rank orders lists and derives health. */
 export const warningSeverities = ['INFO', 'WARNING', 'CRITICAL'] as const;
@@ -25,7 +26,6 @@ export const warningCategories = [
   'QUALITY',
 ] as const;
 
-const ref = (table: string, labelColumn = 'name') => ({ table, labelColumn });
 const readOnly = true;
 
 /**
@@ -37,6 +37,7 @@ export const projectWarningMeta: EntityMeta = entitySchema.parse({
   table: 'project_warning',
   key: 'id',
   label: { en: 'Project warnings', zh: '项目预警' },
+  singular: { en: 'project warning', zh: '项目预警' },
   defaultSort: { field: 'severityRank', order: 'desc' },
   // "Own" is the warnings assigned to the caller; "projects" those of the caller's projects.
   scope: { owner: 'assigneeId', project: 'projectId' },
