@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 /** The build id the version check compares: git sha (when available) plus the build time. */
 function buildId(): string {
@@ -16,7 +17,7 @@ function buildId(): string {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { outDir: 'dist' },

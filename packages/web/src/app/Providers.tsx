@@ -4,6 +4,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusableTableScroll } from '../components/table-scroll-focus.ts';
 import { setMessageApi } from './notify.ts';
 import { componentSize, messageConfig, themeConfig } from './theme.ts';
 
@@ -20,6 +21,7 @@ function MessageBridge() {
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const { i18n } = useTranslation();
+  useFocusableTableScroll();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider

@@ -11,9 +11,10 @@ const menu: MenuItem[] = [
   { id: 1, name: 'Home', url: '/home', parentId: 0, icon: 'HomeOutlined', enable: 1, permission: [] },
 ];
 
+const screens = new Set(['/home', '/userinfo', '/employee']);
 const run = (path: string) => {
   const url = new URL(`http://localhost${path}`);
-  return guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined });
+  return guardLoader({ request: new Request(url), url, pattern: '/', params: {}, context: undefined }, screens);
 };
 
 function fakeServer() {
@@ -58,6 +59,48 @@ describe('navigation guard', () => {
 
     await run('/UserInfo');
     expect(get).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the guard and the grants of the menu', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    useAppStore.getState().clearPermission();
+    useAppStore.getState().setButtons([]);
+    setToken('t');
+  });
+  afterEach(() => clearToken());
+
+  it('sends a screen the menu does not grant to /401, whatever its case, and lets granted ones through', async () => {
+    fakeServer();
+    for (const path of ['/Employee', '/employee?x=1', '/UserInfo']) {
+      const response = await run(path);
+      expect(response?.status, path).toBe(302);
+      expect(response?.headers.get('Location'), path).toBe('/401');
+      expect(response?.headers.get('X-Remix-Replace'), path).toBe('true');
+    }
+    expect(await run('/home')).toBeNull();
+    expect(await run('/HOME')).toBeNull();
+  });
+
+  it('leaves unknown paths to the router (the not-found screen) and lets /401 itself through', async () => {
+    fakeServer();
+    expect(await run('/NoSuchThing')).toBeNull();
+    expect(await run('/401')).toBeNull();
+  });
+
+  it('opens a path written as a menu url (with /Manager) at its route, before anything else', async () => {
+    const get = fakeServer();
+    for (const [path, to] of [
+      ['/UserInfo/Manager', '/UserInfo'],
+      ['/userinfo/manager?tab=2', '/userinfo?tab=2'],
+      ['/Manager/Employee', '/Employee'],
+    ] as const) {
+      const response = await run(path);
+      expect(response?.headers.get('Location'), path).toBe(to);
+      expect(response?.headers.get('X-Remix-Replace'), path).toBe('true');
+    }
+    expect(get).not.toHaveBeenCalled();
   });
 });
 

@@ -1,5 +1,6 @@
-import { type Button, ErrorCode, type MenuItem } from '@trestle/shared';
-import { type LoaderFunctionArgs, redirect } from 'react-router-dom';
+import { type Button, ErrorCode, hasManagerMarker, type MenuItem, menuUrlToPath } from '@trestle/shared';
+import { type LoaderFunctionArgs, redirect, replace } from 'react-router-dom';
+import { findMenuEntry } from '../components/menu-tree.ts';
 import { HttpError, http } from '../lib/http.ts';
 import { heldSetupCode, isSetupPath } from '../lib/setup-code.ts';
 import { useAppStore } from '../lib/store.ts';
@@ -16,22 +17,42 @@ export const isAnonymousPath = (pathname: string): boolean =>
 
 export const loginRedirect = () => redirect(`/login?redirect=${Math.random()}`);
 
+/** The screen where a signed-in user lands on a route their menu does not grant (spec §2). */
+export const UNAUTHORIZED_PATH = '/401';
+
+/** Screens every signed-in user may open, granted or not: home is where /401 sends them back to. */
+const openScreens = new Set(['/home']);
+
 /**
  * The navigation guard of spec §2, run as the root route's loader on every navigation:
- * login paths pass; with a token the buttons, then the menu, are loaded once; without one
- * the user goes to /login and the intended path is remembered. During first-run setup the held
- * setup code opens the setup screens, with the menu the server gives the code.
+ * a path written as a menu url (with '/Manager') goes to its route; login paths pass; with a token
+ * the buttons, then the menu, are loaded once; without one the user goes to /login and the intended
+ * path is remembered. During first-run setup the held setup code opens the setup screens, with the
+ * menu the server gives the code. `screens` are the lower-case paths of the menu screens: one the
+ * menu does not grant goes to /401; any other path (an unknown one included) is left to the router.
  */
-export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Response | null> {
+export async function guardLoader(
+  { request }: LoaderFunctionArgs,
+  screens: ReadonlySet<string>,
+): Promise<Response | null> {
   const url = new URL(request.url);
+  // Replacing, not pushing: Back must not land on a path that sends the user forward again.
+  if (hasManagerMarker(url.pathname)) return replace(menuUrlToPath(url.pathname) + url.search);
   const inSetup = !getToken() && heldSetupCode() !== '' && isSetupPath(url.pathname);
-  if (inSetup) return loadShell();
+  if (inSetup) return (await loadShell()) ?? grantCheck(url.pathname, screens);
   if (isAnonymousPath(url.pathname)) return null;
   if (!getToken()) {
     sessionStorage.setItem(RETURN_TO_KEY, url.pathname + url.search);
     return loginRedirect();
   }
-  return loadShell();
+  return (await loadShell()) ?? grantCheck(url.pathname, screens);
+}
+
+/** The same grants as the menu and the server: a screen without an entry in the caller's menu is refused. */
+function grantCheck(pathname: string, screens: ReadonlySet<string>): Response | null {
+  const path = pathname.toLowerCase();
+  if (!screens.has(path) || openScreens.has(path)) return null;
+  return findMenuEntry(useAppStore.getState().permission, path) ? null : replace(UNAUTHORIZED_PATH);
 }
 
 const setupRefusals = new Set<string>([ErrorCode.setupClosed, ErrorCode.setupCodeWrong]);

@@ -141,6 +141,16 @@ describe('the app routes', () => {
     }
   });
 
+  it('opens the /401 screen for a screen the menu does not grant, and the menu url with /Manager at its route', async () => {
+    setToken('t');
+    fakeServer();
+    const router = renderApp('/Employee');
+    expect(await screen.findByText('You have no permission to view this page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/401');
+    await router.navigate('/UserInfo/Manager');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/UserInfo'));
+  });
+
   it('shows the not-found and the no-permission screens', async () => {
     setToken('t');
     fakeServer();

@@ -5,6 +5,138 @@ import { projectAreaRoutes } from './project-routes.tsx';
 import { InitialLoading, RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 
+/** The screens inside the main layout; each one a menu can grant (spec §2). */
+const screens: RouteObject[] = [
+  {
+    path: 'home',
+    lazy: lazyRoute(() => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage }))),
+  },
+  {
+    path: 'UserInfo',
+    lazy: lazyRoute(() =>
+      import('../features/user-info/UserInfoPage.tsx').then((m) => ({ Component: m.UserInfoPage })),
+    ),
+  },
+  {
+    path: 'Employee',
+    lazy: lazyRoute(() =>
+      import('../features/employees/EmployeesPage.tsx').then((m) => ({ Component: m.EmployeesPage })),
+    ),
+  },
+  {
+    path: 'Dictionary',
+    lazy: lazyRoute(() =>
+      import('../features/dictionaries/DictionariesPage.tsx').then((m) => ({ Component: m.DictionariesPage })),
+    ),
+  },
+  {
+    path: 'DictionaryList',
+    lazy: lazyRoute(() =>
+      import('../features/dictionary-list/DictionaryListPage.tsx').then((m) => ({
+        Component: m.DictionaryListPage,
+      })),
+    ),
+  },
+  {
+    path: 'Button',
+    lazy: lazyRoute(() => import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage }))),
+  },
+  // The project area (issue 5).
+  ...projectAreaRoutes,
+  {
+    path: 'User',
+    lazy: lazyRoute(() => import('../features/users/UsersPage.tsx').then((m) => ({ Component: m.UsersPage }))),
+  },
+  {
+    path: 'Role',
+    lazy: lazyRoute(() => import('../features/roles/RolesPage.tsx').then((m) => ({ Component: m.RolesPage }))),
+  },
+  {
+    path: 'roletype',
+    lazy: lazyRoute(() =>
+      import('../features/role-types/RoleTypesPage.tsx').then((m) => ({ Component: m.RoleTypesPage })),
+    ),
+  },
+  {
+    path: 'permission',
+    lazy: lazyRoute(() =>
+      import('../features/permissions/PermissionPage.tsx').then((m) => ({ Component: m.PermissionPage })),
+    ),
+  },
+  {
+    path: 'sysMenu',
+    lazy: lazyRoute(() => import('../features/menus/SysMenuPage.tsx').then((m) => ({ Component: m.SysMenuPage }))),
+  },
+  {
+    path: 'icons',
+    lazy: lazyRoute(() => import('../features/icons/IconsPage.tsx').then((m) => ({ Component: m.IconsPage }))),
+  },
+  {
+    path: 'Organization',
+    lazy: lazyRoute(() =>
+      import('../features/organizations/OrganizationsPage.tsx').then((m) => ({
+        Component: m.OrganizationsPage,
+      })),
+    ),
+  },
+  { path: 'Log', loader: () => redirect('/Log/Request'), element: <Navigate to="/Log/Request" replace /> },
+  {
+    path: 'Log/Request',
+    lazy: lazyRoute(() => import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.RequestLogPage }))),
+  },
+  {
+    path: 'Log/SignIn',
+    lazy: lazyRoute(() => import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.SignInLogPage }))),
+  },
+  {
+    path: 'Log/DataChange',
+    lazy: lazyRoute(() => import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.DataChangeLogPage }))),
+  },
+  {
+    path: 'File',
+    lazy: lazyRoute(() => import('../features/files/FilesPage.tsx').then((m) => ({ Component: m.FilesPage }))),
+  },
+  {
+    path: 'SiteConfig',
+    lazy: lazyRoute(() =>
+      import('../features/site-config/SiteConfigPage.tsx').then((m) => ({ Component: m.SiteConfigPage })),
+    ),
+  },
+  {
+    path: 'LoginSet',
+    lazy: lazyRoute(() =>
+      import('../features/login-set/LoginSetPage.tsx').then((m) => ({ Component: m.LoginSetPage })),
+    ),
+  },
+  {
+    path: 'dataPermission',
+    lazy: lazyRoute(() =>
+      import('../features/data-permissions/DataPermissionPage.tsx').then((m) => ({
+        Component: m.DataPermissionPage,
+      })),
+    ),
+  },
+  {
+    path: 'TenantMan',
+    lazy: lazyRoute(() =>
+      import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
+    ),
+  },
+  {
+    path: 'DataSourceMan',
+    lazy: lazyRoute(() =>
+      import('../features/data-sources/DataSourceManPage.tsx').then((m) => ({
+        Component: m.DataSourceManPage,
+      })),
+    ),
+  },
+];
+
+/** The guard refuses these when the caller's menu has no entry for them (a redirect route is not a screen). */
+const screenPaths: ReadonlySet<string> = new Set(
+  screens.flatMap((r) => (r.path && r.lazy ? [`/${r.path.toLowerCase()}`] : [])),
+);
+
 /** Every screen is its own chunk; a failed chunk reloads the page once. */
 export const routes: RouteObject[] = [
   {
@@ -13,7 +145,7 @@ export const routes: RouteObject[] = [
     element: <RootShell />,
     HydrateFallback: InitialLoading,
     errorElement: <RouteError />,
-    loader: guardLoader,
+    loader: (args) => guardLoader(args, screenPaths),
     // The guard runs on every navigation, not only when the URL's params change.
     shouldRevalidate: () => true,
     children: [
@@ -48,141 +180,7 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: lazyRoute(() => import('../components/MainLayout.tsx').then((m) => ({ Component: m.MainLayout }))),
-        children: [
-          {
-            path: 'home',
-            lazy: lazyRoute(() => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage }))),
-          },
-          {
-            path: 'UserInfo',
-            lazy: lazyRoute(() =>
-              import('../features/user-info/UserInfoPage.tsx').then((m) => ({ Component: m.UserInfoPage })),
-            ),
-          },
-          {
-            path: 'Employee',
-            lazy: lazyRoute(() =>
-              import('../features/employees/EmployeesPage.tsx').then((m) => ({ Component: m.EmployeesPage })),
-            ),
-          },
-          {
-            path: 'Dictionary',
-            lazy: lazyRoute(() =>
-              import('../features/dictionaries/DictionariesPage.tsx').then((m) => ({ Component: m.DictionariesPage })),
-            ),
-          },
-          {
-            path: 'DictionaryList',
-            lazy: lazyRoute(() =>
-              import('../features/dictionary-list/DictionaryListPage.tsx').then((m) => ({
-                Component: m.DictionaryListPage,
-              })),
-            ),
-          },
-          {
-            path: 'Button',
-            lazy: lazyRoute(() =>
-              import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage })),
-            ),
-          },
-          // The project area (issue 5).
-          ...projectAreaRoutes,
-          {
-            path: 'User',
-            lazy: lazyRoute(() => import('../features/users/UsersPage.tsx').then((m) => ({ Component: m.UsersPage }))),
-          },
-          {
-            path: 'Role',
-            lazy: lazyRoute(() => import('../features/roles/RolesPage.tsx').then((m) => ({ Component: m.RolesPage }))),
-          },
-          {
-            path: 'roletype',
-            lazy: lazyRoute(() =>
-              import('../features/role-types/RoleTypesPage.tsx').then((m) => ({ Component: m.RoleTypesPage })),
-            ),
-          },
-          {
-            path: 'permission',
-            lazy: lazyRoute(() =>
-              import('../features/permissions/PermissionPage.tsx').then((m) => ({ Component: m.PermissionPage })),
-            ),
-          },
-          {
-            path: 'sysMenu',
-            lazy: lazyRoute(() =>
-              import('../features/menus/SysMenuPage.tsx').then((m) => ({ Component: m.SysMenuPage })),
-            ),
-          },
-          {
-            path: 'icons',
-            lazy: lazyRoute(() => import('../features/icons/IconsPage.tsx').then((m) => ({ Component: m.IconsPage }))),
-          },
-          {
-            path: 'Organization',
-            lazy: lazyRoute(() =>
-              import('../features/organizations/OrganizationsPage.tsx').then((m) => ({
-                Component: m.OrganizationsPage,
-              })),
-            ),
-          },
-          { path: 'Log', loader: () => redirect('/Log/Request'), element: <Navigate to="/Log/Request" replace /> },
-          {
-            path: 'Log/Request',
-            lazy: lazyRoute(() =>
-              import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.RequestLogPage })),
-            ),
-          },
-          {
-            path: 'Log/SignIn',
-            lazy: lazyRoute(() =>
-              import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.SignInLogPage })),
-            ),
-          },
-          {
-            path: 'Log/DataChange',
-            lazy: lazyRoute(() =>
-              import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.DataChangeLogPage })),
-            ),
-          },
-          {
-            path: 'File',
-            lazy: lazyRoute(() => import('../features/files/FilesPage.tsx').then((m) => ({ Component: m.FilesPage }))),
-          },
-          {
-            path: 'SiteConfig',
-            lazy: lazyRoute(() =>
-              import('../features/site-config/SiteConfigPage.tsx').then((m) => ({ Component: m.SiteConfigPage })),
-            ),
-          },
-          {
-            path: 'LoginSet',
-            lazy: lazyRoute(() =>
-              import('../features/login-set/LoginSetPage.tsx').then((m) => ({ Component: m.LoginSetPage })),
-            ),
-          },
-          {
-            path: 'dataPermission',
-            lazy: lazyRoute(() =>
-              import('../features/data-permissions/DataPermissionPage.tsx').then((m) => ({
-                Component: m.DataPermissionPage,
-              })),
-            ),
-          },
-          {
-            path: 'TenantMan',
-            lazy: lazyRoute(() =>
-              import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
-            ),
-          },
-          {
-            path: 'DataSourceMan',
-            lazy: lazyRoute(() =>
-              import('../features/data-sources/DataSourceManPage.tsx').then((m) => ({
-                Component: m.DataSourceManPage,
-              })),
-            ),
-          },
-        ],
+        children: screens,
       },
       {
         path: '*',

@@ -50,6 +50,25 @@ describe('ActionToolbar', () => {
     expect(screen.getByText('Sign out')).toBeTruthy();
   });
 
+  it('opens More on a click and on ArrowDown, not only on hover', async () => {
+    useAppStore.getState().setPermission([userInfoMenu([1, 3, 4, 8])]);
+    const onClick = vi.fn();
+    renderAt('/UserInfo', items(onClick));
+    const more = screen.getByRole('button', { name: /More/ });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(await screen.findByText('Change password')).toBeTruthy();
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    // A second click keeps it open (it does not toggle a menu the hover may have opened).
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByText('Sign out'));
+    expect(onClick).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(more.getAttribute('aria-expanded')).toBe('false'));
+    fireEvent.keyDown(more, { key: 'ArrowDown' });
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('hides the buttons the menu entry does not grant and always shows those without an id', () => {
     useAppStore.getState().setPermission([userInfoMenu([1, 3])]);
     renderAt('/userinfo', items());

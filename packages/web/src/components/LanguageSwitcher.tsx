@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { MenuItem } from '@trestle/shared';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +20,20 @@ async function reloadMenu(): Promise<void> {
 /** English / 简体中文; the choice is remembered in localStorage 'lang' by the i18n module. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  // The server answers in the caller's language (names of roles, organisations, reference labels): every
+  // answer held is asked for again, the menu included.
+  const switchTo = async (code: Language) => {
+    await i18n.changeLanguage(code);
+    await Promise.all([reloadMenu(), queryClient.invalidateQueries()]);
+  };
   return (
     <Segmented<Language>
       aria-label={t('lang.label')}
       size="small"
       value={currentLanguage()}
       options={languages.map((l) => ({ value: l.code, label: l.label }))}
-      onChange={(code) => void i18n.changeLanguage(code).then(reloadMenu)}
+      onChange={(code) => void switchTo(code)}
     />
   );
 }

@@ -1,5 +1,6 @@
-import { Layout, Menu, type MenuProps, Space, Tag } from 'antd';
-import { useMemo } from 'react';
+import type { MenuItem } from '@trestle/shared';
+import { Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TenantBanner } from '../features/tenants/TenantBanner.tsx';
@@ -28,6 +29,10 @@ function toMenuItems(nodes: MenuNode[], paths: Map<string, string>): MenuItems {
   });
 }
 
+/** The keys of the folders holding an entry, root first. */
+const foldersOf = (permission: readonly MenuItem[], entry: MenuItem | undefined): string[] =>
+  entry ? menuAncestors(permission, entry).map((m) => String(m.id)) : [];
+
 function NavMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
   const permission = useAppStore((s) => s.permission);
   const { pathname } = useLocation();
@@ -37,7 +42,13 @@ function NavMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
     return { items: toMenuItems(buildMenuTree(permission), paths), paths };
   }, [permission]);
   const current = findMenuEntry(permission, pathname);
-  const openKeys = current ? menuAncestors(permission, current).map((m) => String(m.id)) : [];
+  const [openKeys, setOpenKeys] = useState<string[]>(() => foldersOf(permission, current));
+  // However the route was reached (link, typed URL, back button, a /Manager url), its folders open so
+  // the highlighted entry is in view; folders the user opened stay open.
+  useEffect(() => {
+    const ancestors = foldersOf(permission, current);
+    if (ancestors.length > 0) setOpenKeys((open) => [...new Set([...open, ...ancestors])]);
+  }, [current, permission]);
 
   return (
     <Menu
@@ -46,7 +57,7 @@ function NavMenu({ mode }: { mode: 'inline' | 'horizontal' }) {
       mode={mode}
       items={items}
       selectedKeys={current ? [String(current.id)] : []}
-      defaultOpenKeys={mode === 'inline' ? openKeys : undefined}
+      {...(mode === 'inline' ? { openKeys, onOpenChange: setOpenKeys } : {})}
       style={mode === 'horizontal' ? { flex: 1, minWidth: 0 } : undefined}
       onClick={({ key }) => {
         const path = paths.get(key);
@@ -67,12 +78,30 @@ function HeaderTools() {
   );
 }
 
+/**
+ * The screen's name, from its menu entry, as the page's one level-1 heading: every screen gets it here,
+ * designed ones included, so screens don't repeat their name.
+ */
+function PageTitle() {
+  const { pathname } = useLocation();
+  const permission = useAppStore((s) => s.permission);
+  const entry = findMenuEntry(permission, pathname);
+  if (!entry) return null;
+  return (
+    <Typography.Title level={1} className="app-page-title" data-testid="page-title">
+      {entry.name}
+    </Typography.Title>
+  );
+}
+
+/** The page's one main landmark (antd's Content is a <main>). */
 function Content() {
   return (
     <Layout.Content className="app-content">
       <TenantBanner />
       <AppBreadcrumb />
       <div className="app-page">
+        <PageTitle />
         <Outlet />
       </div>
       <SiteFooter />

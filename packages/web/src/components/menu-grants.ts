@@ -1,6 +1,16 @@
+import type { MenuItem } from '@trestle/shared';
 import { useLocation } from 'react-router-dom';
 import { useAppStore } from '../lib/store.ts';
 import { findMenuEntry } from './menu-tree.ts';
+
+/**
+ * The menu entry of the screen showing (or of `menuUrlPath`): its name, in the reader's language as
+ * the server sends the menu, is the screen's title.
+ */
+export function useCurrentMenuEntry(menuUrlPath?: string): MenuItem | undefined {
+  const { pathname } = useLocation();
+  return useAppStore((s) => findMenuEntry(s.permission, menuUrlPath ?? pathname));
+}
 
 /**
  * The button codes granted on the current screen's menu entry (the same grants the server checks),

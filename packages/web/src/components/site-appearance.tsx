@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../lib/http.ts';
 import { getToken } from '../lib/token.ts';
+import { useCurrentMenuEntry } from './menu-grants.ts';
 
 /** What every signed-in screen uses from SiteConfig. */
 export type ShellSite = {
@@ -21,6 +22,8 @@ export type ShellSite = {
   pageSize: number;
   uploadMaxMb: number;
   uploadKinds: string[];
+  /** Entity name → whether a submitter may not approve (over the entity's own default). */
+  separateApprover: Record<string, boolean>;
 };
 
 export const siteKeys = {
@@ -49,8 +52,9 @@ export function useShellSite() {
 }
 
 /**
- * The system's logo and name for the navigation, and the name as the page title: the signed-in user's
- * tenant's (its admin may set its own), else the platform's, as on the sign-in page.
+ * The system's logo and name for the navigation, and the page title (the screen's menu name, then the
+ * system's name): the signed-in user's tenant's (its admin may set its own), else the platform's, as on
+ * the sign-in page.
  */
 export function SiteBrand() {
   const { t } = useTranslation();
@@ -58,9 +62,11 @@ export function SiteBrand() {
   const publicSite = usePublicSite().data;
   const site = getToken() !== '' && shell ? shell : publicSite;
   const name = site?.systemName || t('app.name');
+  const screen = useCurrentMenuEntry()?.name;
+  const title = screen ? `${screen} - ${name}` : name;
   useEffect(() => {
-    document.title = name;
-  }, [name]);
+    document.title = title;
+  }, [title]);
   return (
     <div className="app-brand" data-testid="site-brand">
       {site?.logo && <img src={site.logo} alt="" style={{ height: 24, marginRight: 8, verticalAlign: 'middle' }} />}
@@ -73,7 +79,7 @@ export function SiteBrand() {
 export function SiteFooter() {
   const footer = useShellSite().data?.footerText;
   return footer ? (
-    <div data-testid="site-footer" style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)', padding: '12px 0' }}>
+    <div data-testid="site-footer" style={{ textAlign: 'center', color: 'rgba(0, 0, 0, 0.62)', padding: '12px 0' }}>
       {footer}
     </div>
   ) : null;

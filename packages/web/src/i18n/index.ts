@@ -14,10 +14,22 @@ export type Language = (typeof languages)[number]['code'];
 
 const STORAGE_KEY = 'lang';
 
-function storedLanguage(): Language {
-  const saved = localStorage.getItem(STORAGE_KEY);
-  return languages.find((l) => l.code === saved)?.code ?? 'en-US';
+/**
+ * The reader's language: the one they chose (stored), else the first of the browser's languages we
+ * have. index.html's boot script applies the same rule to the loading text painted before this runs.
+ */
+export function preferredLanguage(saved: string | null, browser: readonly string[]): Language {
+  const chosen = languages.find((l) => l.code === saved);
+  if (chosen) return chosen.code;
+  for (const tag of browser) {
+    if (/^zh\b/i.test(tag)) return 'zh-CN';
+    if (/^en\b/i.test(tag)) return 'en-US';
+  }
+  return 'en-US';
 }
+
+const browserLanguages = (): readonly string[] =>
+  navigator.languages?.length ? navigator.languages : [navigator.language];
 
 export function currentLanguage(): Language {
   return languages.find((l) => l.code === i18n.language)?.code ?? 'en-US';
@@ -32,7 +44,7 @@ void i18n.use(initReactI18next).init({
     'en-US': { translation: { ...httpMessages.en, ...enUS } },
     'zh-CN': { translation: { ...httpMessages.zh, ...zhCN } },
   },
-  lng: storedLanguage(),
+  lng: preferredLanguage(localStorage.getItem(STORAGE_KEY), browserLanguages()),
   fallbackLng: 'en-US',
   // Flat keys with dots and the English zod messages as keys: no nesting, no namespaces in keys.
   keySeparator: false,
@@ -40,6 +52,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
 });
 applyDayjs(i18n.language);
+document.documentElement.lang = i18n.language;
 
 i18n.on('languageChanged', (code) => {
   localStorage.setItem(STORAGE_KEY, code);

@@ -32,7 +32,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   res.setHeader('Access-Control-Expose-Headers', 'x-token-refresh, content-disposition');
   if (req.method === 'OPTIONS') {
     res.writeHead(204, {
-      'Access-Control-Allow-Headers': 'authorization, accept-language, content-type',
+      'Access-Control-Allow-Headers': 'authorization, accept-language, content-type, x-time-zone',
       'Access-Control-Allow-Methods': 'GET, POST',
     });
     res.end();

@@ -1,4 +1,11 @@
-import { ErrorCode, SETUP_CODE_HEADER, TOKEN_REFRESH_HEADER, ui } from '@trestle/shared';
+import {
+  ErrorCode,
+  localTimeZone,
+  SETUP_CODE_HEADER,
+  TIME_ZONE_HEADER,
+  TOKEN_REFRESH_HEADER,
+  ui,
+} from '@trestle/shared';
 import i18next from 'i18next';
 import { type HttpMessageKey, httpMessages } from './http-messages.ts';
 import { dropSetupCode, heldSetupCode } from './setup-code.ts';
@@ -95,7 +102,8 @@ function parseJson(text: string): unknown {
 type Answer = { status: number; statusText: string; header(name: string): string | null; body: unknown };
 
 function authHeaders(url: string): Record<string, string> {
-  const headers: Record<string, string> = { 'Accept-Language': deps.language() };
+  // The reader's time zone: what the server writes instants in where it words them (an export's cells).
+  const headers: Record<string, string> = { 'Accept-Language': deps.language(), [TIME_ZONE_HEADER]: localTimeZone() };
   // Spec §7: login is the one call without the header; every other call sends it, empty token included.
   if (url.toLowerCase() !== LOGIN_PATH) headers.Authorization = `Bearer ${getToken()}`;
   // First-run setup: the code stands in for the missing sign-in (only the setup screens' calls accept it).

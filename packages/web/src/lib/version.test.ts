@@ -24,10 +24,14 @@ describe('checkVersion', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('treats a first visit (no stored version) as a new build', () => {
+  it('only stores the build id on a first visit (no stored version): no clearing, no reload', () => {
+    localStorage.setItem('lang', 'zh-CN');
     const reload = vi.fn();
-    expect(checkVersion('b1', reload)).toBe(true);
+    expect(checkVersion('b1', reload)).toBe(false);
     expect(localStorage.getItem('version')).toBe('b1');
+    expect(localStorage.getItem('lang')).toBe('zh-CN');
+    vi.runAllTimers();
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('leaves storage alone and does not reload when the build is the same', () => {

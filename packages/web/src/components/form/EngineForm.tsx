@@ -1,11 +1,12 @@
-import type { FieldMeta } from '@trestle/shared';
+import { type FieldMeta, lockedInForm, stateChoices } from '@trestle/shared';
 import { Col, Form, type FormInstance, Row } from 'antd';
-import { type Ref, useImperativeHandle } from 'react';
+import { type Ref, useImperativeHandle, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from './FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from './field-rules.ts';
 import { createFormHandle, type FormHandle } from './form-handle.ts';
 import { labelOf, layoutRows } from './layout.ts';
+import type { Option } from './selects.tsx';
 
 type Props = {
   fields: readonly FieldMeta[];
@@ -17,12 +18,51 @@ type Props = {
   showMessage?: boolean;
   sourceOf?: (field: FieldMeta) => FieldSource;
   handleRef?: Ref<FormHandle>;
+  /** The stored row an edit form changes (none while adding): a state field offers the moves from its state. */
+  record?: Record<string, unknown>;
 };
 
+/** A state field offers only what its lifecycle allows from the stored state (a new row: its initial states). */
+function withLifecycle(field: FieldMeta, source: FieldSource, record?: Record<string, unknown>): FieldSource {
+  const allowed = stateChoices(field, record?.[field.name]);
+  if (!allowed) return source;
+  const keep = (options: Option[]) => options.filter((o) => allowed.includes(String(o.value)));
+  const { fetchOptions } = source;
+  return {
+    ...source,
+    options: source.options && keep(source.options),
+    fetchOptions: fetchOptions && ((q) => fetchOptions(q).then(keep)),
+  };
+}
+
 /** The fields of a search or edit form in their 2-D layout, each rule from the shared zod schema. */
-export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf, handleRef }: Props) {
+export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf, handleRef, record }: Props) {
   const { t, i18n } = useTranslation();
   const rows = layoutRows(fields, purpose);
+  // Labels of the references a choice filled in, so their selects show the label rather than the id.
+  const [filled, setFilled] = useState<Record<string, Option>>({});
+  const shown = new Set(rows.flat().map((c) => c.field.name));
+  const choose = (option: Option | undefined) => {
+    const fill = Object.entries(option?.fill ?? {}).filter(([name]) => shown.has(name));
+    if (fill.length === 0) return;
+    form.setFieldsValue(Object.fromEntries(fill));
+    const labels = option?.fillLabels ?? {};
+    setFilled((known) => {
+      const next = { ...known };
+      for (const [name, value] of fill) {
+        const label = labels[name];
+        if ((typeof value === 'number' || typeof value === 'string') && label) next[name] = { value, label };
+      }
+      return next;
+    });
+  };
+  const sourceFor = (field: FieldMeta): FieldSource => {
+    const source = sourceOf?.(field) ?? {};
+    if (purpose !== 'edit') return source;
+    const extra = filled[field.name];
+    const withFilled = extra ? { ...source, initialOptions: [...(source.initialOptions ?? []), extra] } : source;
+    return withLifecycle(field, withFilled, record);
+  };
   const translate = (msg: string) =>
     msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
   useImperativeHandle(
@@ -53,8 +93,10 @@ export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf
                 <FieldInput
                   field={field}
                   purpose={purpose}
-                  disabled={purpose === 'edit' && field.readOnly}
-                  {...sourceOf?.(field)}
+                  disabled={purpose === 'edit' && lockedInForm(field)}
+                  placeholder={purpose === 'edit' && field.autoNumber ? t('form.assignedOnSave') : undefined}
+                  onChoose={purpose === 'edit' ? choose : undefined}
+                  {...sourceFor(field)}
                 />
               </Form.Item>
             </Col>

@@ -1,4 +1,4 @@
-import { type FieldMeta, ui } from '@trestle/shared';
+import { type FieldMeta, formatLocalDateTime, langOf, ui } from '@trestle/shared';
 import { Input, InputNumber, Switch } from 'antd';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,10 @@ type Props = FieldSource & {
   disabled?: boolean;
   id?: string;
   onBlur?: () => void;
+  /** Told the option chosen in a single select (a reference choice carries what it fills). */
+  onChoose?: (option: Option | undefined) => void;
+  /** Shown while empty: "(assigned on save)" on a numbered field. */
+  placeholder?: string | undefined;
 };
 
 /** A decimal stays the string the user typed (never a float), so no digit is lost on the way. */
@@ -51,20 +55,53 @@ export function DecimalInput({
 
 /** The input widget of one metadata field. */
 export function FieldInput(props: Props) {
-  const { field, purpose, value, onChange, disabled, id, onBlur, options, fetchOptions, initialOptions, upload } =
-    props;
-  const { t } = useTranslation();
+  const {
+    field,
+    purpose,
+    value,
+    onChange,
+    disabled,
+    id,
+    onBlur,
+    options,
+    fetchOptions,
+    initialOptions,
+    upload,
+    onChoose,
+    placeholder,
+  } = props;
+  const { t, i18n } = useTranslation();
   const op = purpose === 'search' ? field.search?.op : undefined;
   const common = { id, disabled };
   const typed = { ...common, onBlur };
   const change = (v: unknown) => onChange?.(v);
 
+  if (field.options) {
+    // The field's own closed set of codes, each offered by its label in the reader's language.
+    const lang = langOf(i18n.language);
+    const multiple = op === 'in';
+    return (
+      <DelayedSelect
+        {...common}
+        searchable={false}
+        value={value ?? (multiple ? [] : undefined)}
+        onChange={change}
+        mode={multiple ? 'multiple' : undefined}
+        placeholder={t('grid.choose')}
+        options={field.options.map((o) => ({ value: o.value, label: o.label[lang] }))}
+      />
+    );
+  }
   if (field.type === 'dict' || field.type === 'dictMulti' || field.type === 'reference') {
     const multiple = field.type === 'dictMulti' || op === 'in';
     const selectProps = {
       ...common,
       value: value ?? (multiple ? [] : undefined),
-      onChange: change,
+      onChange: (v: unknown, option?: unknown) => {
+        change(v);
+        // antd hands back the option object it was given: ours, with what the choice fills.
+        if (!multiple && !Array.isArray(option)) onChoose?.(option as Option | undefined);
+      },
       mode: multiple ? ('multiple' as const) : undefined,
       placeholder: t('grid.choose'),
     };
@@ -118,6 +155,12 @@ export function FieldInput(props: Props) {
           onChange={(v) => change(v ?? null)}
         />
       );
+    case 'datetime':
+      // A moment the server set (submitted, reviewed) reads as the lists show it, in the reader's time zone.
+      if (purpose === 'edit' && (disabled || field.readOnly)) {
+        return <Input {...common} disabled value={formatLocalDateTime(value)} />;
+      }
+      return <Input {...typed} value={(value as string) ?? ''} onChange={(e) => change(e.target.value)} />;
     case 'decimal':
       return <DecimalInput {...typed} value={value as string | null} onChange={change} />;
     case 'text':
@@ -134,6 +177,13 @@ export function FieldInput(props: Props) {
         />
       );
     default:
-      return <Input {...typed} value={(value as string) ?? ''} onChange={(e) => change(e.target.value)} />;
+      return (
+        <Input
+          {...typed}
+          placeholder={placeholder}
+          value={(value as string) ?? ''}
+          onChange={(e) => change(e.target.value)}
+        />
+      );
   }
 }

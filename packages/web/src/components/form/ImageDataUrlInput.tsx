@@ -42,7 +42,7 @@ export function ImageDataUrlInput({
       {value ? (
         <img src={value} alt={label} style={{ maxHeight: 48, maxWidth: 160, border: '1px solid #f0f0f0' }} />
       ) : (
-        <span style={{ color: 'rgba(0,0,0,0.45)' }}>{t('site-login-settings.noImage')}</span>
+        <span style={{ color: 'rgba(0, 0, 0, 0.62)' }}>{t('site-login-settings.noImage')}</span>
       )}
       <input
         ref={input}

@@ -1,4 +1,4 @@
-import { checkToggleValue, type FieldMeta, fieldValueSchema } from '@trestle/shared';
+import { checkToggleValue, type FieldMeta, fieldValueSchema, lockedInForm } from '@trestle/shared';
 import type { FormRule } from 'antd';
 import type { RuleObject } from 'antd/es/form/index.js';
 import { zodRule } from '../zod-rules.ts';
@@ -39,6 +39,8 @@ export function withRequired(rules: FormRule[], required: boolean | undefined, m
  * and server), skipped while empty so that emptiness is the required rule's business alone.
  */
 export function fieldRules(field: FieldMeta, translate: (message: string) => string): FormRule[] {
+  // What the user cannot type is the server's to fill: nothing to check here.
+  if (lockedInForm(field)) return [];
   const trigger = triggerOf(field);
   const zod = zodRule(fieldValueSchema(field), translate) as RuleObject;
   const rule: RuleObject = {

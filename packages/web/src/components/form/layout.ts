@@ -1,4 +1,4 @@
-import type { FieldMeta } from '@trestle/shared';
+import type { EntityMeta, FieldMeta } from '@trestle/shared';
 
 export type PlacedField = { field: FieldMeta; span: number };
 
@@ -22,6 +22,10 @@ export function layoutRows(fields: readonly FieldMeta[], where: 'search' | 'edit
         .map(({ field, place }) => ({ field, span: place.span ?? Math.floor(24 / cols) })),
     );
 }
+
+/** One record of the entity, named in the current language ("employee", "员工"). */
+export const singularOf = (meta: Pick<EntityMeta, 'singular' | 'label'>, language: string): string =>
+  labelOf({ label: meta.singular ?? meta.label }, language);
 
 /** The field's label in the current language (zh-* → Chinese). */
 export const labelOf = (field: Pick<FieldMeta, 'label'>, language: string): string =>

@@ -2,7 +2,14 @@ import { ui } from '@trestle/shared';
 import { Select, type SelectProps, Spin } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type Option = { value: string | number; label: string; disabled?: boolean };
+export type Option = {
+  value: string | number;
+  label: string;
+  disabled?: boolean;
+  /** A reference choice: what choosing it fills in the form, and the labels of filled references. */
+  fill?: Record<string, unknown> | null;
+  fillLabels?: Record<string, string | null> | null;
+};
 
 /** Open at once, close only after a delay (spec §4: the dropdown hides after 300 ms). */
 export function useDelayedClose(delayMs: number = ui.selectHideDelayMs) {
@@ -77,20 +84,54 @@ type RemoteProps = BaseProps & {
   initialOptions?: Option[];
 };
 
-/** A select whose options come from the server as the user types. */
+/**
+ * A select whose options come from the server: opening it lists the first page at once, then typing asks
+ * again only for non-empty text that changed (spec §4); clearing the text shows the first page again.
+ */
 export function RemoteSelect({ fetchOptions, initialOptions = [], ...rest }: RemoteProps) {
-  const { open, show, hide, onOpenChange } = useDelayedClose();
+  const { open, show, hide } = useDelayedClose();
   const [options, setOptions] = useState<Option[]>(initialOptions);
   const [loading, setLoading] = useState(false);
   const gate = useRef(createQueryGate());
-  const query = useDebounced((text: string) => {
-    if (!gate.current(text)) return;
+  const firstPage = useRef<Option[] | null>(null);
+  // Only the latest answer counts: a slow first page must not replace what was searched since.
+  const latest = useRef(0);
+  const listed = useRef(false);
+  useEffect(() => {
+    if (!open) listed.current = false;
+  }, [open]);
+  const load = (q: string, keep?: (found: Option[]) => void) => {
+    const asked = ++latest.current;
     setLoading(true);
-    fetchOptions(text.trim())
-      .then((found) => setOptions(found))
+    fetchOptions(q)
+      .then((found) => {
+        if (asked !== latest.current) return;
+        keep?.(found);
+        setOptions(found);
+      })
       .catch(() => {})
       .finally(() => setLoading(false));
+  };
+  const query = useDebounced((text: string) => {
+    if (text.trim() === '' && firstPage.current) {
+      // Back to the first page: the next text counts as changed again.
+      gate.current = createQueryGate();
+      return setOptions(firstPage.current);
+    }
+    if (gate.current(text)) load(text.trim());
   });
+  const opened = () => {
+    if (!listed.current) {
+      listed.current = true;
+      // Each opening lists afresh: the choices may depend on what the form holds now (its parent).
+      gate.current = createQueryGate();
+      firstPage.current = null;
+      load('', (found) => {
+        firstPage.current = found;
+      });
+    }
+    show();
+  };
   const known = [...options, ...initialOptions.filter((o) => !options.some((x) => x.value === o.value))];
   return (
     <Select
@@ -101,12 +142,8 @@ export function RemoteSelect({ fetchOptions, initialOptions = [], ...rest }: Rem
       showSearch={{ filterOption: false, onSearch: query }}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       open={open}
-      onOpenChange={onOpenChange}
-      onFocus={() => {
-        // Each opening searches afresh: the choices may depend on what the form holds now (its parent).
-        gate.current = createQueryGate();
-        show();
-      }}
+      onOpenChange={(next) => (next ? opened() : hide())}
+      onFocus={opened}
       onBlur={hide}
     />
   );

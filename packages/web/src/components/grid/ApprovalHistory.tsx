@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuditStatus, type EntityMeta } from '@trestle/shared';
+import { AuditStatus, type EntityMeta, formatLocalDateTime } from '@trestle/shared';
 import { Alert, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Row } from './columns.tsx';
@@ -21,14 +21,13 @@ export function ApprovalTag({ status }: { status: unknown }) {
 
 /** Where the document stands in its approval, and every step so far (who, when, why). */
 export function ApprovalHistory({ meta, row }: { meta: EntityMeta; row: Row }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const key = Number(row[meta.key]);
   const history = useQuery({
     queryKey: [...gridKeys.entity(meta.name), 'approval', key],
     queryFn: () => entityApi(meta.name).approvalHistory(key),
   });
   const status = Number(row.auditStatus ?? AuditStatus.draft);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div data-testid="approval-history">
       <Typography.Text strong>{t('grid.approval')}</Typography.Text> <ApprovalTag status={status} />
@@ -44,7 +43,7 @@ export function ApprovalHistory({ meta, row }: { meta: EntityMeta; row: Row }) {
           color: step.action === 'reject' ? 'red' : step.action === 'approve' ? 'green' : 'blue',
           content: (
             <span>
-              {t(`grid.approvalAction.${step.action}`)} · {step.userName ?? ''} · {when.format(new Date(step.at))}
+              {t(`grid.approvalAction.${step.action}`)} · {step.userName ?? ''} · {formatLocalDateTime(step.at)}
               {step.reason ? ` · ${step.reason}` : ''}
             </span>
           ),

@@ -1,14 +1,19 @@
-import { Form, Input, Radio } from 'antd';
+import { Alert, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../AppModal.tsx';
 
-type Props = { onClose: () => void; onAudit: (status: 1 | 2, reason: string) => Promise<void> };
+type Props = {
+  onClose: () => void;
+  onAudit: (status: 1 | 2, reason: string) => Promise<void>;
+  /** false: the caller submitted one of the documents and may not approve it (segregation of duties). */
+  canApprove?: boolean;
+};
 
 /** Approve or reject the selected rows (entities with `audit`). */
-export function AuditDialog({ onClose, onAudit }: Props) {
+export function AuditDialog({ onClose, onAudit, canApprove = true }: Props) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<1 | 2>(1);
+  const [status, setStatus] = useState<1 | 2>(canApprove ? 1 : 2);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -32,13 +37,16 @@ export function AuditDialog({ onClose, onAudit }: Props) {
       onCancel={onClose}
     >
       <Form layout="vertical">
+        {!canApprove && (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('grid.submitterMayNotApprove')} />
+        )}
         <Form.Item>
           <Radio.Group
             value={status}
             onChange={(e) => setStatus(e.target.value)}
             options={[
-              { value: 1, label: t('grid.approve') },
-              { value: 2, label: t('grid.reject') },
+              ...(canApprove ? [{ value: 1 as const, label: t('grid.approve') }] : []),
+              { value: 2 as const, label: t('grid.reject') },
             ]}
           />
         </Form.Item>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { EntityMeta } from '@trestle/shared';
+import { type EntityMeta, lockedInForm } from '@trestle/shared';
 import { Button, Form, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ export function DetailTable({ meta, foreignKey, master, masterKey, sourceOf, onR
                     validateFirst
                     normalize={f.type === 'boolean' ? normalizeToggle : undefined}
                   >
-                    <FieldInput field={f} purpose="edit" disabled={f.readOnly} {...source(f)} />
+                    <FieldInput field={f} purpose="edit" disabled={lockedInForm(f)} {...source(f)} />
                   </Form.Item>
                 ),
               })),

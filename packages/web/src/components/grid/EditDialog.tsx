@@ -1,4 +1,4 @@
-import type { EntityMeta, FieldMeta } from '@trestle/shared';
+import { computeDocument, computedFields, computesAnything, type EntityMeta, type FieldMeta } from '@trestle/shared';
 import { App, Divider, Form, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http.ts';
 import { AppModal } from '../AppModal.tsx';
 import { EngineForm } from '../form/EngineForm.tsx';
 import type { FieldSource } from '../form/FieldInput.tsx';
-import { labelOf } from '../form/layout.ts';
+import { singularOf } from '../form/layout.ts';
 import { ApprovalHistory } from './ApprovalHistory.tsx';
 import type { Row } from './columns.tsx';
 import { DetailTable } from './DetailTable.tsx';
@@ -42,15 +42,41 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
     form.setFieldsValue(row ?? defaultsOf(meta));
   }, [form, row, meta]);
 
+  // A 400's fieldErrors, or a 422 rule's field, sit on the fields (and detail cells) they name; the first
+  // is scrolled into view and the notice only counts them. What names no field shown is told in the notice.
+  // Computed fields follow what the user types, with the function the server runs again on save.
+  const live = computesAnything(meta, detailMetas);
+  const recompute = () => {
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const lines = (values.detailData ?? {}) as Record<string, DetailRow[]>;
+    const out = computeDocument(meta, values, lines, detailMetas);
+    const patch: Record<string, unknown> = {};
+    for (const f of computedFields(meta)) if (out.row[f.name] !== values[f.name]) patch[f.name] = out.row[f.name];
+    const changedLines: Record<string, DetailRow[]> = {};
+    for (const child of detailMetas) {
+      const fields = computedFields(child);
+      const before = lines[child.name] ?? [];
+      const after = out.lines[child.name] ?? [];
+      if (fields.some((f) => after.some((l, i) => l[f.name] !== before[i]?.[f.name]))) changedLines[child.name] = after;
+    }
+    if (Object.keys(changedLines).length) patch.detailData = { ...lines, ...changedLines };
+    if (Object.keys(patch).length) form.setFieldsValue(patch);
+  };
+
   const showErrors = (e: unknown) => {
     if (!(e instanceof HttpError)) return void message.error(e instanceof Error ? e.message : String(e));
     const names = new Set(fields.map((f) => f.name));
     const hasField = (p: FieldPath) => (typeof p === 'string' ? names.has(p) : p[0] === 'detailData');
     const { fields: placed, unplaced } = mapFieldErrors(e.fieldErrors, hasField);
-    if (placed.length > 0) form.setFields(placed);
-    if (placed.length === 0 || unplaced.length > 0) {
-      void message.error([e.message, ...unplaced].join('; '));
-    }
+    const first = placed[0];
+    if (!first) return void message.error([e.message, ...unplaced].join('; '));
+    form.setFields(placed);
+    form.scrollToField(first.name, { block: 'center' });
+    // Keyed: saving again replaces the notice instead of stacking a second, identical one.
+    void message.error({
+      key: 'grid-field-errors',
+      content: [t('grid.fieldsNeedAttention', { count: placed.length }), ...unplaced].join('; '),
+    });
   };
 
   const save = async () => {
@@ -78,7 +104,7 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
   return (
     <AppModal
       open
-      title={`${t(row ? 'grid.editTitle' : 'grid.addTitle')} · ${labelOf(meta, i18n.language)}`}
+      title={t(row ? 'grid.editTitle' : 'grid.addTitle', { entity: singularOf(meta, i18n.language) })}
       width={meta.details.length > 0 ? 1000 : dialogSize.width}
       okText={t('grid.save')}
       cancelText={t('common.cancel')}
@@ -87,8 +113,21 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
       onOk={() => void save()}
       onCancel={onClose}
     >
-      <Form form={form} name={`${meta.name}-edit`} layout="vertical" data-testid="grid-edit-form">
-        <EngineForm fields={fields} purpose="edit" form={form} sourceOf={sourceOf(meta, row ?? undefined, form)} />
+      <Form
+        form={form}
+        name={`${meta.name}-edit`}
+        layout="vertical"
+        data-testid="grid-edit-form"
+        scrollToFirstError={{ block: 'center' }}
+        onValuesChange={live ? recompute : undefined}
+      >
+        <EngineForm
+          fields={fields}
+          purpose="edit"
+          form={form}
+          sourceOf={sourceOf(meta, row ?? undefined, form)}
+          record={row ?? undefined}
+        />
         {meta.details.map((rel) => {
           const child = detailMetas.find((m) => m.name === rel.entity);
           if (!child) return null;

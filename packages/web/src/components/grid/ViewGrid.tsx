@@ -11,16 +11,18 @@ import {
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EntityMeta, FieldMeta, PageRequest, Where } from '@trestle/shared';
-import { App, Button, Flex, Form, type FormInstance, Input, Space, Table, Typography } from 'antd';
+import { App, Button, Flex, Form, type FormInstance, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { modalDefaults } from '../../app/theme.ts';
+import { modalDefaults, wideTable } from '../../app/theme.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { ActionToolbar, type ToolbarItem } from '../ActionToolbar.tsx';
+import { useCurrentUser } from '../current-user.ts';
 import type { FieldSource } from '../form/FieldInput.tsx';
 import { labelOf } from '../form/layout.ts';
 import { findMenuEntry } from '../menu-tree.ts';
+import { QuickSearch } from '../QuickSearch.tsx';
 import { useShellSite } from '../site-appearance.tsx';
 import { AuditDialog } from './AuditDialog.tsx';
 import { ColumnChooser, useHiddenColumns } from './ColumnChooser.tsx';
@@ -63,7 +65,9 @@ export function ViewGrid({ meta, detailMetas = [], menuPath }: Props) {
     exactTotal: false,
   });
   // [issue 4: site-login-settings] SiteConfig's default page size, once it is known
-  const pageSize = useShellSite().data?.pageSize;
+  const shell = useShellSite().data;
+  const pageSize = shell?.pageSize;
+  const me = useCurrentUser().data;
   useEffect(() => {
     if (pageSize) setRequest((r) => ({ ...r, rows: pageSize }));
   }, [pageSize]);
@@ -251,25 +255,22 @@ export function ViewGrid({ meta, detailMetas = [], menuPath }: Props) {
   });
   const total = page.data?.total ?? 0;
   const closeDialog = () => setDialog(null);
+  // Segregation of duties: whoever submitted a selected document is not offered Approve (the server refuses it too).
+  const separate = meta.audit && (shell?.separateApprover[meta.name] ?? meta.separateApprover);
+  const canApprove = !separate || !rows.some((r) => selected.includes(Number(r[meta.key])) && r.submittedBy === me?.id);
 
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {labelOf(meta, i18n.language)}
-      </Typography.Title>
       <Flex justify="space-between" wrap gap="small">
         <Space wrap>
           {quickField && (
-            <Input.Search
-              size="small"
-              allowClear
-              style={{ width: 220 }}
-              data-testid="grid-quick-search"
+            <QuickSearch
+              testId="grid-quick-search"
               placeholder={labelOf(quickField, i18n.language)}
               value={quick}
-              onChange={(e) => {
-                setQuick(e.target.value);
-                searchForm.setFieldValue(quickField.name, e.target.value);
+              onChange={(text) => {
+                setQuick(text);
+                searchForm.setFieldValue(quickField.name, text);
               }}
               onSearch={search}
             />
@@ -306,8 +307,8 @@ export function ViewGrid({ meta, detailMetas = [], menuPath }: Props) {
         loading={page.isFetching}
         dataSource={rows}
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        {...wideTable}
+        rowSelection={{ fixed: true, selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         onRow={(row) => ({
           onDoubleClick: () => {
             if (granted.includes(idOf('Update'))) setDialog({ kind: 'edit', row });
@@ -359,9 +360,17 @@ export function ViewGrid({ meta, detailMetas = [], menuPath }: Props) {
           }}
         />
       )}
-      {dialog?.kind === 'import' && <ImportDialog meta={meta} onClose={closeDialog} onImported={refresh} />}
+      {dialog?.kind === 'import' && (
+        <ImportDialog
+          meta={meta}
+          canUpdate={granted.includes(idOf('Update'))}
+          onClose={closeDialog}
+          onImported={refresh}
+        />
+      )}
       {dialog?.kind === 'audit' && (
         <AuditDialog
+          canApprove={canApprove}
           onClose={closeDialog}
           onAudit={async (status, reason) => {
             await api.audit(selected, status, reason);

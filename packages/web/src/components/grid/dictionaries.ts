@@ -40,11 +40,15 @@ export function useDictionaries(metas: readonly EntityMeta[]) {
   return byCode;
 }
 
+/** The label of a code in a static dictionary, or undefined when the dictionary does not know it. */
+export function itemLabel(dict: Dictionary | undefined, value: string): string | undefined {
+  return dict?.items.find((i) => String(i.value) === value)?.label;
+}
+
 /** The label of a code in a static dictionary, or the code itself when unknown. */
 export function dictLabel(dict: Dictionary | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
-  const item = dict?.items.find((i) => String(i.value) === String(value));
-  return item ? item.label : String(value);
+  return itemLabel(dict, String(value)) ?? String(value);
 }
 
 /** Labels of the remote-dictionary codes shown on a page: one searchItems call with `values=` per dictionary. */

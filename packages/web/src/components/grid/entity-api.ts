@@ -1,16 +1,14 @@
-import type { ApprovalEntry, PageRequest, PageResult, SaveBody } from '@trestle/shared';
+import type {
+  ApprovalEntry,
+  ImportExisting,
+  ImportMode,
+  ImportSummary,
+  PageRequest,
+  PageResult,
+  SaveBody,
+} from '@trestle/shared';
 import { http } from '../../lib/http.ts';
 import type { Option } from '../form/selects.tsx';
-
-export type ImportMode = 'check' | 'all' | 'valid';
-export type ImportResult = {
-  total: number;
-  valid: number;
-  invalid: number;
-  imported: number;
-  errors: { row: number; field: string; message: string }[];
-  errorWorkbook: string | null;
-};
 
 /** Query keys of the grid engine: one subtree per entity, so a save refreshes only its screen. */
 export const gridKeys = {
@@ -38,10 +36,10 @@ export function entityApi(name: string) {
       http.post<{ count: number }>(`${base}/audit`, { keys, status, reason }),
     exportFile: (req: PageRequest) => http.download(`${base}/export`, req),
     template: () => http.downloadGet(`${base}/downLoadTemplate`),
-    importFile: (file: File, mode: ImportMode) => {
+    importFile: (file: File, mode: ImportMode, existing: ImportExisting = 'refuse') => {
       const form = new FormData();
       form.append('file', file);
-      return http.formPost<ImportResult>(`${base}/import?mode=${mode}`, form);
+      return http.formPost<ImportSummary>(`${base}/import?mode=${mode}&existing=${existing}`, form);
     },
   };
 }

@@ -47,14 +47,14 @@ export function LoginPage() {
   };
 
   return (
-    <div
+    <main
       className="auth-screen"
       style={site?.background ? { backgroundImage: `url(${site.background})`, backgroundSize: 'cover' } : undefined}
     >
       <Card style={{ width: 380 }}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <Typography.Title level={1} className="auth-title">
               {site?.logo && <img src={site.logo} alt="" style={{ height: 28, marginRight: 8 }} />}
               {config.data?.title || t('app.name')}
             </Typography.Title>
@@ -87,6 +87,6 @@ export function LoginPage() {
           {config.data?.registerEnabled && <Link to="/Register">{t('login.register')}</Link>}
         </Space>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -42,10 +42,10 @@ export function RegisterPage() {
   };
 
   return (
-    <div className="auth-screen">
+    <main className="auth-screen">
       <Card style={{ width: 440 }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} className="auth-title">
             {t('register.heading')}
           </Typography.Title>
           <LanguageSwitcher />
@@ -96,6 +96,6 @@ export function RegisterPage() {
           <Link to="/login">{t('register.backToLogin')}</Link>
         </div>
       </Card>
-    </div>
+    </main>
   );
 }

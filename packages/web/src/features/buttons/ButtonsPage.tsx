@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ButtonRow } from '@trestle/shared';
-import { App, Button, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
@@ -39,9 +39,6 @@ export function ButtonsPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('buttons.heading')}
-      </Typography.Title>
       <ActionToolbar
         items={[
           {

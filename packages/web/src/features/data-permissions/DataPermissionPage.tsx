@@ -98,9 +98,6 @@ export function DataPermissionPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('dataPermission.heading')}
-      </Typography.Title>
       <Tabs
         items={[
           { key: 'scopes', label: t('dataPermission.tabScopes'), children: scopes },

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataSourceRow } from '@trestle/shared';
-import { App, Input, Space, Table, Tag, Typography } from 'antd';
+import { App, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { QuickSearch } from '../../components/QuickSearch.tsx';
 import { useAppStore } from '../../lib/store.ts';
 import { DataSourceDialog } from './DataSourceDialog.tsx';
 import { deleteDataSources, listDataSources } from './data-sources-api.ts';
@@ -49,18 +50,12 @@ export function DataSourceManPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('dataSources.heading')}
-      </Typography.Title>
       <Space wrap>
-        <Input.Search
-          size="small"
-          allowClear
-          style={{ width: 220 }}
+        <QuickSearch
           placeholder={t('dataSources.searchHint')}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(q) => setQuery({ q: q.trim(), page: 1 })}
+          onChange={setText}
+          onSearch={() => setQuery({ q: text.trim(), page: 1 })}
         />
         <ActionToolbar
           items={[

@@ -1,15 +1,23 @@
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
-import type { FileListRequest, FileRow } from '@trestle/shared';
-import { App, Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { type FileListRequest, type FileRow, formatLocalDateTime } from '@trestle/shared';
+import { App, Button, DatePicker, Form, Input, Space, Table, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { modalDefaults } from '../../app/theme.ts';
+import { modalDefaults, wideTable } from '../../app/theme.ts';
 import { findMenuEntry } from '../../components/menu-tree.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { FilePreview } from './FilePreview.tsx';
-import { deleteFiles, downloadFile, formatSize, previewKind, useFilePage, useFilesChanged } from './files-api.ts';
+import {
+  deleteFiles,
+  downloadFile,
+  formatSize,
+  previewKind,
+  uploadFile,
+  useFilePage,
+  useFilesChanged,
+} from './files-api.ts';
 
 type SearchValues = { name?: string; type?: string; uploader?: string; entity?: string; at?: [Dayjs, Dayjs] | null };
 
@@ -35,6 +43,22 @@ export function FilesPage() {
   const changed = useFilesChanged();
   const canSearch = useGranted('Search');
   const canDelete = useGranted('Delete');
+  const canUpload = useGranted('Upload');
+  const [uploading, setUploading] = useState(0);
+
+  // One request per chosen file: the server checks each (size, kind by content) and the list refreshes.
+  const upload = async (file: Blob & { name: string }) => {
+    setUploading((n) => n + 1);
+    try {
+      await uploadFile(file);
+      await changed();
+      void message.success(k('uploaded', { name: file.name }));
+    } catch {
+      // The HTTP client has shown why (too large, a kind SiteConfig does not allow).
+    } finally {
+      setUploading((n) => n - 1);
+    }
+  };
 
   const search = (v: SearchValues) =>
     setRequest((r) => ({
@@ -69,9 +93,17 @@ export function FilesPage() {
 
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {k('heading')}
-      </Typography.Title>
+      {canUpload && (
+        <Upload
+          multiple
+          showUploadList={false}
+          customRequest={({ file }) => void upload(file as Blob & { name: string })}
+        >
+          <Button size="small" icon={<UploadOutlined />} loading={uploading > 0}>
+            {k('upload')}
+          </Button>
+        </Upload>
+      )}
       {canSearch && (
         <Form form={form} layout="inline" size="small" onFinish={search} data-testid="file-search">
           <Form.Item name="name" label={k('name')}>
@@ -102,9 +134,9 @@ export function FilesPage() {
         rowKey="key"
         loading={page.isFetching}
         dataSource={page.data?.rows ?? []}
-        scroll={{ x: 'max-content' }}
+        {...wideTable}
         columns={[
-          { key: 'name', dataIndex: 'name', title: k('name'), sorter: true, width: 240 },
+          { key: 'name', dataIndex: 'name', title: k('name'), sorter: true, width: 240, fixed: 'left' },
           {
             key: 'size',
             dataIndex: 'size',
@@ -129,7 +161,7 @@ export function FilesPage() {
             sorter: true,
             defaultSortOrder: 'descend',
             width: 170,
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => formatLocalDateTime(v),
           },
           {
             key: 'actions',

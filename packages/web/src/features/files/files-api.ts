@@ -22,6 +22,13 @@ export function useFilesChanged() {
 
 export const deleteFiles = (keys: string[]) => http.post<{ count: number }>('/api/File/del', { keys });
 
+/** Adds a file to the registry (not tied to a record); the server checks its size and its kind by content. */
+export function uploadFile(file: Blob & { name: string }): Promise<Pick<FileRow, 'key' | 'name'>[]> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return http.formPost('/api/File/upload', form);
+}
+
 /**
  * Saves the file under its registry name, from the app's own route for its key. The HTTP client shows
  * spec §8's messages: no url (no usable key), and no file information (the stored object or the row is gone).

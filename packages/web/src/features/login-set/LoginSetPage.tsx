@@ -1,7 +1,7 @@
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type LoginSettingsBody, TENANT_LOGIN_FIELDS } from '@trestle/shared';
-import { Alert, App, Form, Space, Typography } from 'antd';
+import { Alert, App, Form, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
@@ -58,9 +58,6 @@ function LoginSetScreen() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('site-login-settings.login.heading')}
-      </Typography.Title>
       <ActionToolbar
         items={[
           {

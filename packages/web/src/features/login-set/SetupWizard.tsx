@@ -61,7 +61,8 @@ export function SetupWizard() {
   }
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
+      {/* Nobody is signed in yet, so no menu names the page: the wizard's own heading is its level-1 one. */}
+      <Typography.Title level={1} className="app-page-title">
         {t('site-login-settings.setup.heading')}
       </Typography.Title>
       <Steps

@@ -198,8 +198,12 @@ export function SysMenuPage() {
         </Card>
       </Col>
       <Col xs={24} lg={15}>
+        {/* The form stays in view while the (long) tree scrolls by; a tall form scrolls inside its card. */}
         <Card
           size="small"
+          data-testid="menu-form-card"
+          style={{ position: 'sticky', top: 16 }}
+          styles={{ body: { maxHeight: 'calc(100vh - 96px)', overflowY: 'auto' } }}
           title={editing ? label(editing) : selection?.kind === 'new' ? k('newMenu') : k('noSelection')}
           extra={<ActionToolbar items={formItems} />}
         >

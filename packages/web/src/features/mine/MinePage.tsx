@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MineDocument, MineMilestone, MineProject, MineWarning } from '@trestle/shared';
-import { Table, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import {
+  formatLocalDateTime,
+  type MineDocument,
+  type MineMilestone,
+  type MineProject,
+  type MineWarning,
+} from '@trestle/shared';
+import { Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { wideTable } from '../../app/theme.ts';
 import { type Dictionary, dictionaryKeys, dictLabel } from '../../components/grid/dictionaries.ts';
 import { http } from '../../lib/http.ts';
 import { mineKeys, myApprovals, myMilestones, myProjects, mySubmissions, myWarnings } from './mine-api.ts';
@@ -76,7 +82,7 @@ export function MinePage() {
       title: t('mine.updated'),
       key: 'updatedAt',
       width: 150,
-      render: (_: unknown, d: MineDocument) => dayjs(d.updatedAt).format('YYYY-MM-DD HH:mm'),
+      render: (_: unknown, d: MineDocument) => formatLocalDateTime(d.updatedAt),
     },
   ];
   const table = <T extends object>(
@@ -91,161 +97,156 @@ export function MinePage() {
       loading={loading}
       dataSource={rows ?? []}
       pagination={{ pageSize: 20, size: 'small', hideOnSinglePage: true }}
-      scroll={{ x: 'max-content' }}
+      {...wideTable}
       columns={columns}
     />
   );
 
   return (
-    <>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('mine.heading')}
-      </Typography.Title>
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        items={[
-          {
-            key: 'projects',
-            label: t('mine.projects'),
-            children: table<MineProject>(
-              projects.data,
-              projects.isFetching,
-              [
-                { title: t('mine.code'), dataIndex: 'code', width: 130 },
-                { title: t('mine.name'), dataIndex: 'name', width: 240 },
-                {
-                  title: t('mine.role'),
-                  key: 'role',
-                  width: 120,
-                  render: (_: unknown, p: MineProject) => label('teamRole', p.role),
-                },
-                {
-                  title: t('mine.status'),
-                  key: 'status',
-                  width: 110,
-                  render: (_: unknown, p: MineProject) => projectStatus(p),
-                },
-                {
-                  title: t('mine.health'),
-                  key: 'health',
-                  width: 90,
-                  render: (_: unknown, p: MineProject) => (
-                    <Tag color={HEALTH_COLOR[p.health]}>{label('projectHealth', p.health)}</Tag>
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      items={[
+        {
+          key: 'projects',
+          label: t('mine.projects'),
+          children: table<MineProject>(
+            projects.data,
+            projects.isFetching,
+            [
+              { title: t('mine.code'), dataIndex: 'code', width: 130 },
+              { title: t('mine.name'), dataIndex: 'name', width: 240 },
+              {
+                title: t('mine.role'),
+                key: 'role',
+                width: 120,
+                render: (_: unknown, p: MineProject) => label('teamRole', p.role),
+              },
+              {
+                title: t('mine.status'),
+                key: 'status',
+                width: 110,
+                render: (_: unknown, p: MineProject) => projectStatus(p),
+              },
+              {
+                title: t('mine.health'),
+                key: 'health',
+                width: 90,
+                render: (_: unknown, p: MineProject) => (
+                  <Tag color={HEALTH_COLOR[p.health]}>{label('projectHealth', p.health)}</Tag>
+                ),
+              },
+              {
+                title: t('mine.progress'),
+                key: 'progress',
+                width: 90,
+                render: (_: unknown, p: MineProject) => `${p.progressPct}%`,
+              },
+              {
+                title: t('mine.nextMilestone'),
+                key: 'next',
+                render: (_: unknown, p: MineProject) =>
+                  p.nextMilestone ? `${p.nextMilestone} (${p.nextMilestoneDate})` : '—',
+              },
+            ],
+            (p) => p.id,
+          ),
+        },
+        {
+          key: 'milestones',
+          label: t('mine.milestones'),
+          children: table<MineMilestone>(
+            milestones.data,
+            milestones.isFetching,
+            [
+              {
+                title: t('mine.project'),
+                key: 'project',
+                width: 220,
+                render: (_: unknown, m: MineMilestone) => `${m.projectCode} ${m.projectName}`,
+              },
+              {
+                title: t('mine.milestone'),
+                key: 'name',
+                width: 200,
+                render: (_: unknown, m: MineMilestone) => (m.isKey ? <b>{m.name}</b> : m.name),
+              },
+              { title: t('mine.plannedDate'), dataIndex: 'plannedDate', width: 110 },
+              {
+                title: t('mine.daysLeft'),
+                key: 'daysLeft',
+                width: 120,
+                render: (_: unknown, m: MineMilestone) =>
+                  m.daysLeft < 0 ? (
+                    <Tag color="red">{t('mine.overdueDays', { count: -m.daysLeft })}</Tag>
+                  ) : (
+                    t('mine.inDays', { count: m.daysLeft })
                   ),
-                },
-                {
-                  title: t('mine.progress'),
-                  key: 'progress',
-                  width: 90,
-                  render: (_: unknown, p: MineProject) => `${p.progressPct}%`,
-                },
-                {
-                  title: t('mine.nextMilestone'),
-                  key: 'next',
-                  render: (_: unknown, p: MineProject) =>
-                    p.nextMilestone ? `${p.nextMilestone} (${p.nextMilestoneDate})` : '—',
-                },
-              ],
-              (p) => p.id,
-            ),
-          },
-          {
-            key: 'milestones',
-            label: t('mine.milestones'),
-            children: table<MineMilestone>(
-              milestones.data,
-              milestones.isFetching,
-              [
-                {
-                  title: t('mine.project'),
-                  key: 'project',
-                  width: 220,
-                  render: (_: unknown, m: MineMilestone) => `${m.projectCode} ${m.projectName}`,
-                },
-                {
-                  title: t('mine.milestone'),
-                  key: 'name',
-                  width: 200,
-                  render: (_: unknown, m: MineMilestone) => (m.isKey ? <b>{m.name}</b> : m.name),
-                },
-                { title: t('mine.plannedDate'), dataIndex: 'plannedDate', width: 110 },
-                {
-                  title: t('mine.daysLeft'),
-                  key: 'daysLeft',
-                  width: 120,
-                  render: (_: unknown, m: MineMilestone) =>
-                    m.daysLeft < 0 ? (
-                      <Tag color="red">{t('mine.overdueDays', { count: -m.daysLeft })}</Tag>
-                    ) : (
-                      t('mine.inDays', { count: m.daysLeft })
-                    ),
-                },
-                {
-                  title: t('mine.status'),
-                  key: 'status',
-                  width: 120,
-                  render: (_: unknown, m: MineMilestone) => label('milestoneStatus', m.status),
-                },
-              ],
-              (m) => m.id,
-            ),
-          },
-          {
-            key: 'approvals',
-            label: t('mine.approvals'),
-            children: table<MineDocument>(
-              approvals.data,
-              approvals.isFetching,
-              documentColumns,
-              (d) => `${d.entity}-${d.key}`,
-            ),
-          },
-          {
-            key: 'submissions',
-            label: t('mine.submissions'),
-            children: table<MineDocument>(
-              submissions.data,
-              submissions.isFetching,
-              documentColumns,
-              (d) => `${d.entity}-${d.key}`,
-            ),
-          },
-          {
-            key: 'warnings',
-            label: t('mine.warnings'),
-            children: table<MineWarning>(
-              warnings.data,
-              warnings.isFetching,
-              [
-                {
-                  title: t('mine.severity'),
-                  key: 'severity',
-                  width: 90,
-                  render: (_: unknown, w: MineWarning) => (
-                    <Tag color={SEVERITY_COLOR[w.severity]}>{label('warningSeverity', w.severity)}</Tag>
-                  ),
-                },
-                { title: t('mine.project'), dataIndex: 'projectCode', width: 130 },
-                { title: t('mine.warning'), dataIndex: 'title' },
-                {
-                  title: t('mine.status'),
-                  key: 'status',
-                  width: 120,
-                  render: (_: unknown, w: MineWarning) => label('warningStatus', w.status),
-                },
-                {
-                  title: t('mine.since'),
-                  key: 'since',
-                  width: 150,
-                  render: (_: unknown, w: MineWarning) => dayjs(w.firstDetectedAt).format('YYYY-MM-DD HH:mm'),
-                },
-              ],
-              (w) => w.id,
-            ),
-          },
-        ]}
-      />
-    </>
+              },
+              {
+                title: t('mine.status'),
+                key: 'status',
+                width: 120,
+                render: (_: unknown, m: MineMilestone) => label('milestoneStatus', m.status),
+              },
+            ],
+            (m) => m.id,
+          ),
+        },
+        {
+          key: 'approvals',
+          label: t('mine.approvals'),
+          children: table<MineDocument>(
+            approvals.data,
+            approvals.isFetching,
+            documentColumns,
+            (d) => `${d.entity}-${d.key}`,
+          ),
+        },
+        {
+          key: 'submissions',
+          label: t('mine.submissions'),
+          children: table<MineDocument>(
+            submissions.data,
+            submissions.isFetching,
+            documentColumns,
+            (d) => `${d.entity}-${d.key}`,
+          ),
+        },
+        {
+          key: 'warnings',
+          label: t('mine.warnings'),
+          children: table<MineWarning>(
+            warnings.data,
+            warnings.isFetching,
+            [
+              {
+                title: t('mine.severity'),
+                key: 'severity',
+                width: 90,
+                render: (_: unknown, w: MineWarning) => (
+                  <Tag color={SEVERITY_COLOR[w.severity]}>{label('warningSeverity', w.severity)}</Tag>
+                ),
+              },
+              { title: t('mine.project'), dataIndex: 'projectCode', width: 130 },
+              { title: t('mine.warning'), dataIndex: 'title' },
+              {
+                title: t('mine.status'),
+                key: 'status',
+                width: 120,
+                render: (_: unknown, w: MineWarning) => label('warningStatus', w.status),
+              },
+              {
+                title: t('mine.since'),
+                key: 'since',
+                width: 150,
+                render: (_: unknown, w: MineWarning) => formatLocalDateTime(w.firstDetectedAt),
+              },
+            ],
+            (w) => w.id,
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -111,6 +111,9 @@ export function OrganizationForm({ form, rows, editing }: Props) {
       <Form.Item name="name" label={k('name')} required rules={[zodRule(shape.name, translate)]}>
         <Input maxLength={100} />
       </Form.Item>
+      <Form.Item name="nameZh" label={k('nameZh')} rules={[zodRule(shape.nameZh, translate)]}>
+        <Input maxLength={100} />
+      </Form.Item>
       <Form.Item name="type" label={k('typeLabel')} required rules={[zodRule(shape.type, translate)]}>
         <Select options={types} />
       </Form.Item>

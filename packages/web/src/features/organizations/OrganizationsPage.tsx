@@ -19,7 +19,7 @@ import {
   useOrganizationUsers,
 } from './organizations-api.ts';
 
-const FIELDS = ['parentId', 'code', 'name', 'type', 'managerId', 'sort'] as const;
+const FIELDS = ['parentId', 'code', 'name', 'nameZh', 'type', 'managerId', 'sort'] as const;
 
 type Selection = { kind: 'edit'; id: number } | { kind: 'new'; parentId: number | null } | null;
 type TreeNode = { key: number; title: string; children: TreeNode[] };
@@ -60,19 +60,32 @@ export function OrganizationsPage() {
 
   useEffect(() => {
     if (selection?.kind !== 'edit' || !editing) return;
-    const { parentId, code, name, type, managerId, sort } = editing;
-    form.setFieldsValue({ parentId, code, name, type, managerId, sort });
+    // The editor shows the two stored names; `name` in the tree is the reader's.
+    const { parentId, code, nameEn, nameZh, type, managerId, sort } = editing;
+    form.setFieldsValue({ parentId, code, name: nameEn, nameZh, type, managerId, sort });
   }, [selection, editing, form]);
 
   const startNew = (parentId: number | null) => {
     form.resetFields();
-    form.setFieldsValue({ parentId, code: '', name: '', type: parentId === null ? 'company' : 'department', sort: 0 });
+    form.setFieldsValue({
+      parentId,
+      code: '',
+      name: '',
+      nameZh: null,
+      type: parentId === null ? 'company' : 'department',
+      sort: 0,
+    });
     setSelection({ kind: 'new', parentId });
   };
 
   const save = async () => {
     const values = await form.validateFields();
-    const body = { ...values, parentId: values.parentId ?? null, managerId: values.managerId ?? null };
+    const body = {
+      ...values,
+      nameZh: values.nameZh ?? null,
+      parentId: values.parentId ?? null,
+      managerId: values.managerId ?? null,
+    };
     setSaving(true);
     try {
       const { id } = editing ? await updateOrganization({ ...body, id: editing.id }) : await addOrganization(body);

@@ -1,8 +1,9 @@
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import type { PermissionMenu } from '@trestle/shared';
-import { App, Card, Checkbox, Empty, Space, Table, type TableColumnsType, Tag, Tree, Typography } from 'antd';
+import { App, Card, Checkbox, Empty, Space, Table, type TableColumnsType, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import {
@@ -83,7 +84,7 @@ export function PermissionPage() {
   );
 
   const columns: TableColumnsType<MenuNode> = [
-    { title: t('users-roles.menu'), dataIndex: 'name', width: 220 },
+    { title: t('users-roles.menu'), dataIndex: 'name', width: 220, fixed: 'left' },
     {
       title: t('users-roles.all'),
       key: 'row',
@@ -138,9 +139,6 @@ export function PermissionPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('users-roles.permissionHeading')}
-      </Typography.Title>
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
         <Card size="small" title={t('users-roles.roles')} style={{ width: 240, flex: 'none' }}>
           {roleTree.length > 0 && (
@@ -197,7 +195,7 @@ export function PermissionPage() {
                 dataSource={menuTree(menus)}
                 columns={columns}
                 expandable={{ defaultExpandAllRows: true }}
-                scroll={{ x: 'max-content' }}
+                {...wideTable}
               />
             )
           )}

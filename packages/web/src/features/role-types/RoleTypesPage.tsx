@@ -37,9 +37,6 @@ export function RoleTypesPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('users-roles.roleTypesHeading')}
-      </Typography.Title>
       <Typography.Text type="secondary">{t('users-roles.roleTypesHint')}</Typography.Text>
       <ActionToolbar
         items={[

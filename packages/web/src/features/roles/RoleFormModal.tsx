@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http.ts';
 import { useAddRole, useRoleTypeOptions, useUpdateRole } from './roles-api.ts';
 
 type Values = Omit<AddRoleBody, 'parentId' | 'roleTypeId'> & { parentId?: number | null; roleTypeId?: number | null };
-const FIELDS = ['parentId', 'code', 'name', 'roleTypeId'] as const;
+const FIELDS = ['parentId', 'code', 'name', 'nameZh', 'roleTypeId'] as const;
 
 export type RoleEdit = { role: Role | null; parentId: number | null };
 
@@ -47,6 +47,7 @@ export function RoleFormModal(props: { edit: RoleEdit; roles: Role[]; callerIsSu
       parentId: v.parentId ?? null,
       code: v.code,
       name: v.name,
+      nameZh: v.nameZh ?? null,
       roleTypeId: v.roleTypeId ?? null,
       enabled: v.enabled ?? true,
       ...(props.callerIsSuper ? { isSuper: v.isSuper ?? false } : {}),
@@ -63,7 +64,10 @@ export function RoleFormModal(props: { edit: RoleEdit; roles: Role[]; callerIsSu
     }
   };
 
-  const initial: Partial<Values> = role ?? { parentId: props.edit.parentId, enabled: true, isSuper: false };
+  // The editor shows the two stored names; `name` on the list is the reader's.
+  const initial: Partial<Values> = role
+    ? { ...role, name: role.nameEn }
+    : { parentId: props.edit.parentId, enabled: true, isSuper: false };
   return (
     <AppModal
       open
@@ -92,7 +96,14 @@ export function RoleFormModal(props: { edit: RoleEdit; roles: Role[]; callerIsSu
           required
           rules={[zodRule(addRoleBodySchema.shape.name, translate)]}
         >
-          <Input />
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item
+          label={t('users-roles.roleNameZh')}
+          name="nameZh"
+          rules={[zodRule(addRoleBodySchema.shape.nameZh, translate)]}
+        >
+          <Input maxLength={100} />
         </Form.Item>
         <Form.Item label={t('users-roles.roleType')} name="roleTypeId">
           <Select

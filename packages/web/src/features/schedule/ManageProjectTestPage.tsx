@@ -20,9 +20,9 @@ export function ManageProjectTestPage() {
   const permission = useAppStore((s) => s.permission);
   if (!findMenuEntry(permission, SCREEN_PATH)) return <Navigate to="/401" replace />;
   return (
-    <div style={{ width: '100%', padding: 16, boxSizing: 'border-box' }}>
+    <main style={{ width: '100%', padding: 16, boxSizing: 'border-box' }}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
           {labelOf(acceptanceTestMeta, i18n.language)}
         </Typography.Title>
         <Link to="/home">
@@ -31,6 +31,6 @@ export function ManageProjectTestPage() {
       </Flex>
       {/* /ProjectTest's grants show the buttons here too (and the server checks the same). */}
       <AcceptanceTestsPage menuPath={SCREEN_PATH} />
-    </div>
+    </main>
   );
 }

@@ -1,14 +1,16 @@
 import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, type SiteSettingsBody, siteSettingsBodySchema, UPLOAD_KINDS } from '@trestle/shared';
-import { Alert, App, Card, Checkbox, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Alert, App, Card, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { CheckboxGroupField } from '../../components/form/CheckboxGroupField.tsx';
 import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
 import { siteKeys } from '../../components/site-appearance.tsx';
 import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
+import { DocumentSettings } from './DocumentSettings.tsx';
 import { getSiteConfig, saveSiteConfig, siteConfigKeys } from './site-config-api.ts';
 
 /** Button ids of the catalogue (seeded in issue 2). */
@@ -38,8 +40,10 @@ export function SiteConfigPage() {
 
   const save = async () => {
     const values = await form.validateFields();
+    // An emptied pattern falls back to the document's own.
+    const codePatterns = Object.fromEntries(Object.entries(values.codePatterns ?? {}).filter(([, p]) => p));
     try {
-      const saved = await saveSiteConfig(values);
+      const saved = await saveSiteConfig({ ...values, codePatterns });
       form.setFieldsValue(saved);
       queryClient.setQueryData(siteConfigKeys.detail(), saved);
       // The shell (name, logo, footer, page size) reads these: fetch them again.
@@ -54,9 +58,6 @@ export function SiteConfigPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('site-login-settings.site.heading')}
-      </Typography.Title>
       <ActionToolbar
         items={[
           {
@@ -91,6 +92,7 @@ export function SiteConfigPage() {
             <Select options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))} />
           </Form.Item>
         </Card>
+        <DocumentSettings />
         {scope === 'platform' && <PlatformCards />}
       </Form>
     </Space>
@@ -110,7 +112,7 @@ function PlatformCards() {
           <InputNumber min={1} max={100} precision={0} suffix="MB" />
         </Form.Item>
         <Form.Item label={label('uploadKinds')} name="uploadKinds" required rules={[rule('uploadKinds')]}>
-          <Checkbox.Group
+          <CheckboxGroupField
             options={UPLOAD_KINDS.map((k) => ({ value: k, label: t(`site-login-settings.kind.${k}`) }))}
           />
         </Form.Item>

@@ -6,9 +6,10 @@ import {
   portfolioSortFields,
   type SummaryFilters,
 } from '@trestle/shared';
-import { Card, Col, Flex, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Flex, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wideTable } from '../../app/theme.ts';
 import { DelayedSelect } from '../../components/form/selects.tsx';
 import { ProjectDrawer } from './ProjectDrawer.tsx';
 import { formatMoney, formatPct, portfolio, summaryCharts, summaryKeys, summaryOptions } from './summary-api.ts';
@@ -108,9 +109,6 @@ export function SummaryPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Flex justify="space-between" wrap gap="small">
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('summary.heading')}
-        </Typography.Title>
         <Space wrap>
           {select('organizationId', t('summary.department'), options.data?.organizations ?? [])}
           {select('managerId', t('summary.manager'), options.data?.managers ?? [], 150)}
@@ -142,7 +140,7 @@ export function SummaryPage() {
         rowKey="id"
         loading={page.isFetching}
         dataSource={page.data?.rows ?? []}
-        scroll={{ x: 'max-content' }}
+        {...wideTable}
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
         pagination={{
           current: request.page,
@@ -165,8 +163,8 @@ export function SummaryPage() {
           }));
         }}
         columns={[
-          col('code', t('summary.code'), (r) => r.code, 130),
-          col('name', t('summary.name'), (r) => r.name, 220),
+          { ...col('code', t('summary.code'), (r) => r.code, 130), fixed: 'left' },
+          { ...col('name', t('summary.name'), (r) => r.name, 220), fixed: 'left' },
           col('customerName', t('summary.customer'), (r) => r.customerName, 180),
           col('managerName', t('summary.manager'), (r) => r.managerName, 110),
           col('stage', t('summary.stage'), (r) => t(`summary.stage.${r.stage}`, { defaultValue: r.stage }), 120),

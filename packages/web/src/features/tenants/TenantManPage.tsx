@@ -1,11 +1,12 @@
 import { EditOutlined, PlusOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TenantRow } from '@trestle/shared';
-import { Input, Space, Table, Tag, Typography } from 'antd';
+import { Space, Table, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useCurrentUser } from '../../components/current-user.ts';
+import { QuickSearch } from '../../components/QuickSearch.tsx';
 import { useAppStore } from '../../lib/store.ts';
 import { TenantDialog } from './TenantDialog.tsx';
 import { listTenants, switchTenant } from './tenants-api.ts';
@@ -32,19 +33,13 @@ export function TenantManPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('tenants.heading')}
-      </Typography.Title>
       <Space wrap>
-        <Input.Search
-          size="small"
-          allowClear
-          style={{ width: 220 }}
+        <QuickSearch
+          testId="tenant-search"
           placeholder={t('tenants.searchHint')}
-          data-testid="tenant-search"
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(q) => setQuery({ q: q.trim(), page: 1 })}
+          onChange={setText}
+          onSearch={() => setQuery({ q: text.trim(), page: 1 })}
         />
         <ActionToolbar
           items={[

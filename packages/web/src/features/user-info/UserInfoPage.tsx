@@ -98,9 +98,6 @@ export function UserInfoPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 560 }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('userInfo.heading')}
-      </Typography.Title>
       <ActionToolbar
         items={[
           {

@@ -1,10 +1,10 @@
-import type { UserRow, UserSession } from '@trestle/shared';
+import { formatLocalDateTime, type UserRow, type UserSession } from '@trestle/shared';
 import { App, Button, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { useEndSessions, useUserSessions } from './users-api.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const when = (iso: string | null) => (iso ? formatLocalDateTime(iso) : '—');
 
 /** A user's active sessions, with "end sessions" for those who may update users. */
 export function SessionsModal({ user, canEnd, onClose }: { user: UserRow | null; canEnd: boolean; onClose(): void }) {

@@ -1,8 +1,9 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { UserRow } from '@trestle/shared';
-import { App, Button, Input, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
@@ -53,9 +54,6 @@ export function UsersPage() {
   const canUpdate = grants.can('Update');
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {t('users-roles.usersHeading')}
-      </Typography.Title>
       <Space wrap>
         <Input.Search
           allowClear
@@ -90,7 +88,7 @@ export function UsersPage() {
         size="small"
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}
-        scroll={{ x: 1480 }}
+        {...wideTable}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
@@ -99,7 +97,7 @@ export function UsersPage() {
           onChange: setPage,
         }}
         columns={[
-          { title: t('users-roles.userName'), dataIndex: 'userName', width: 130 },
+          { title: t('users-roles.userName'), dataIndex: 'userName', width: 130, fixed: 'left' },
           { title: t('users-roles.userTrueName'), dataIndex: 'userTrueName', width: 140 },
           {
             title: t('users-roles.roles'),

@@ -13,6 +13,7 @@ import { App, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { DelayedSelect, RemoteSelect } from '../../components/form/selects.tsx';
 import { useDictionaries } from '../../components/grid/dictionaries.ts';
@@ -113,9 +114,6 @@ export function WarningsPage() {
 
   return (
     <Space orientation="vertical" size="small" style={{ width: '100%' }}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {i18n.language.startsWith('zh') ? projectWarningMeta.label.zh : projectWarningMeta.label.en}
-      </Typography.Title>
       <Flex justify="space-between" wrap gap="small">
         <Space wrap>
           <DelayedSelect
@@ -212,7 +210,7 @@ export function WarningsPage() {
         rowKey={(r) => Number(r.id)}
         loading={page.isFetching}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        {...wideTable}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         expandable={{
           expandedRowRender: (r) => <Typography.Paragraph>{String(r.message ?? '')}</Typography.Paragraph>,

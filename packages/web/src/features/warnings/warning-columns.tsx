@@ -1,6 +1,6 @@
+import { formatLocalDateTime } from '@trestle/shared';
 import type { TableColumnsType } from 'antd';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type Dictionary, dictLabel } from '../../components/grid/dictionaries.ts';
 
@@ -64,7 +64,7 @@ export const warningColumns = ({ t, dict, sortOrder }: Context): TableColumnsTyp
     width: 150,
     sorter: true,
     sortOrder: sortOrder('firstDetectedAt'),
-    render: (_, r) => (r.firstDetectedAt ? dayjs(String(r.firstDetectedAt)).format('YYYY-MM-DD HH:mm') : ''),
+    render: (_, r) => formatLocalDateTime(r.firstDetectedAt),
   },
   { key: 'snoozedUntil', title: t('warnings.snoozedUntil'), dataIndex: 'snoozedUntil', width: 110 },
   { key: 'note', title: t('warnings.note'), dataIndex: 'note', width: 160, ellipsis: true },
