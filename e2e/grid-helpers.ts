@@ -59,7 +59,12 @@ export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-m
 
 /** Opens a grid screen and waits for its first page of rows. */
 export async function openGrid(page: Page, path: string) {
+  // From another grid screen only the hash changes: the old grid stays up until the route switches, and a
+  // click in between would land on it. Waited out before the new grid is looked for.
+  const here = new URL(page.url()).hash === `#${path}`;
+  const stale = here ? [] : await page.getByTestId('grid-total').elementHandles();
   await page.goto(`/#${path}`);
+  await Promise.all(stale.map((old) => old.waitForElementState('hidden')));
   await expect(page.getByTestId('grid-total')).toBeVisible();
 }
 
@@ -97,12 +102,14 @@ export async function quickSearch(page: Page, text: string) {
 export const toolbarButton = (page: Page, text: string) =>
   page.getByRole('main').getByRole('button', { name: new RegExp(`^(?:[a-z-]+ )?${text}$`) });
 
-/** A toolbar action under More. */
-export async function moreAction(page: Page, name: string) {
-  // From the top of the window: had the menu to scroll into view, the pointer would leave More and the
-  // hover menu close under the click (a checked row can leave the window scrolled down).
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await toolbarButton(page, 'More').hover();
+/** A toolbar action under More (`more`: the button's text in the screen's language). */
+export async function moreAction(page: Page, name: string, more = 'More') {
+  // Opened from the keyboard, as a user without a mouse would: a hover can land on whatever floats over the
+  // button (the sticky header's sort tooltip did), and the menu would not open.
+  await page.mouse.move(0, 0);
+  const button = toolbarButton(page, more);
+  await button.focus();
+  await button.press('Enter');
   await openDropdown(page)
     .getByRole('menuitem', { name: new RegExp(`${name}$`) })
     .click();
@@ -183,8 +190,18 @@ export async function choose(page: Page, select: Locator, label: string) {
 
 /** Types into a reference select and picks the first option whose label contains `label`. */
 export async function pickReference(page: Page, select: Locator, typed: string, label = typed) {
+  // A remote picker lists its first page on opening, then searches the typed text once typing pauses: the
+  // option is clicked once that search has answered, not while the list is being replaced under the pointer.
+  // A picker over a list it already holds sends nothing; it is given a second to show that it is not remote.
   await select.click();
   await select.pressSequentially(typed, { delay: 20 });
+  // Listening after the last key is in time: the search goes out only once typing has paused (250 ms).
+  await page
+    .waitForRequest((r) => /\/lookup\?/i.test(r.url()) && new URL(r.url()).searchParams.get('q') === typed, {
+      timeout: 1000,
+    })
+    .then((request) => request.response())
+    .catch(() => undefined);
   const list = openSelectList(page);
   await expect(list).toHaveCount(1);
   await list.locator('.ant-select-item-option').filter({ hasText: label }).first().click();
@@ -197,4 +214,33 @@ export async function typeDate(input: Locator, date: string) {
   await input.fill(date);
   await input.press('Enter');
   await expect(input).toHaveValue(date);
+}
+
+/**
+ * Saves an add dialog and gives the number the server assigned the new document (its code field is
+ * read-only in the form: "(assigned on save)").
+ */
+export async function saveNumbered(page: Page, dialogBox: Locator, entity: string): Promise<string> {
+  const added = page.waitForResponse((r) => r.url().endsWith(`/api/${entity}/add`) && r.request().method() === 'POST');
+  await dialogBox.getByRole('button', { name: 'Save' }).click();
+  const res = await added;
+  expect(res.status(), await res.text()).toBe(200);
+  const key = ((await res.json()) as { data: { key: number } }).data.key;
+  await expect(dialogBox).toBeHidden();
+  const { rows } = await api<{ rows: { code: string }[] }>(page, `/api/${entity}/getPageData`, {
+    page: 1,
+    rows: 1,
+    wheres: [{ name: 'id', value: key, displayType: 'eq' }],
+  });
+  return rows[0]?.code ?? '';
+}
+
+/**
+ * Segregation of duties is on by default for projects, contracts, purchase contracts and payments: a story
+ * in which one user submits and approves turns it off for the tenant first (or `on` turns it back on).
+ */
+export async function setSelfApproval(page: Page, allowed: boolean, entities: string[]) {
+  await api(page, '/api/siteConfig/save', {
+    separateApprover: Object.fromEntries(entities.map((e) => [e, !allowed])),
+  });
 }

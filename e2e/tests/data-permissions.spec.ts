@@ -107,10 +107,12 @@ test.describe('data permissions (/dataPermission)', () => {
       const result = page.getByTestId('explain-result');
       await expect(result).toContainText('Paula Meyer 看不到此行');
       await expect(result).toContainText(String(hidden?.code));
-      const pmLine = result.getByRole('row').filter({ hasText: 'Project manager' });
+      const pmLine = result.getByRole('row').filter({ hasText: '项目经理' });
       await expect(pmLine).toContainText('本组织');
       await expect(pmLine).toContainText('不匹配');
-      await expect(result.getByRole('row').filter({ hasText: 'Staff' })).toContainText('未授权此页面');
+      await expect(
+        result.getByRole('row').filter({ has: page.getByRole('cell', { name: '员工', exact: true }) }),
+      ).toContainText('未授权此页面');
       await shoot(page, 'data-permission-explain-zh.png');
     } finally {
       const res = await page.request.post('/api/dataPermission/save', {

@@ -14,7 +14,7 @@ test.describe('/DataSourceMan', () => {
     await page.getByRole('menuitem', { name: 'System' }).click();
     await page.getByRole('menuitem', { name: 'Data sources' }).click();
     await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add · Data sources');
+    const add = dialog(page, 'Add data source');
     await add.getByLabel('Name', { exact: true }).fill(name);
     await add.getByLabel('Host', { exact: true }).fill('127.0.0.1');
     await add.getByLabel('Database name').fill('postgres');
@@ -36,7 +36,7 @@ test.describe('/DataSourceMan', () => {
     await expect(toast(page, 'Saved')).toBeVisible();
 
     await row(page, name).dblclick();
-    const edit = dialog(page, 'Edit · Data sources');
+    const edit = dialog(page, 'Edit data source');
     await expect(edit.getByLabel('Host', { exact: true })).toHaveValue('localhost');
     await expect(edit.getByLabel('Password', { exact: true })).toHaveValue('');
     await expect(edit).toContainText('Leave empty to keep the stored password');
@@ -58,7 +58,7 @@ test.describe('/DataSourceMan', () => {
     await page.goto('/#/DataSourceMan');
     await page.getByText('简体中文').click();
     await toolbarButton(page, '新建').click();
-    await expect(dialog(page, '新建 · 数据源管理')).toContainText('测试连接');
+    await expect(dialog(page, '新建数据源')).toContainText('测试连接');
     await shoot(page, 'data-sources-add-zh.png');
   });
 });

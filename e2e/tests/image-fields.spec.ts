@@ -113,7 +113,7 @@ test.describe('photos of image fields and the avatar', () => {
       await quickSearch(page, code);
       await expect(page.getByTestId('grid-total')).toHaveText('1 record');
       await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
-      const edit = dialog(page, 'Edit · Employees');
+      const edit = dialog(page, 'Edit employee');
       const field = edit.getByTestId('file-field-photo');
       await expect(field.getByText('Upload image')).toBeVisible();
       await field
@@ -172,7 +172,7 @@ test.describe('photos of image fields and the avatar', () => {
       await thumbnailUnder(page, '照片', key);
       await shoot(page, 'image-fields-list-zh.png');
       await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
-      const edit = dialog(page, '编辑 · 员工');
+      const edit = dialog(page, '编辑员工');
       const field = edit.getByTestId('file-field-photo');
       await expect(field.getByText('上传图片')).toBeVisible();
       await expect.poll(() => naturalWidth(field.locator('img'))).toBe(96);

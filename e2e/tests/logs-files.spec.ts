@@ -96,13 +96,15 @@ test.describe('logs as admin', () => {
     await expect(page).toHaveURL(/#\/Log\/SignIn$/);
     await page.getByTestId('grid-quick-search').getByRole('searchbox').fill('admin');
     await page.getByTestId('grid-quick-search').getByRole('searchbox').press('Enter');
-    const failure = gridRows(page).filter({ hasText: 'failure' });
+    // The outcome reads as words, not as the stored code (failure, success).
+    const failure = gridRows(page).filter({ hasText: 'Failed' });
     await expect(failure).toHaveCount(1);
     await expect(failure).toContainText('admin');
-    await expect(gridRows(page).filter({ hasText: 'success' }).first()).toBeVisible();
+    await expect(gridRows(page).filter({ hasText: 'Signed in' }).first()).toBeVisible();
 
     await page.getByText('简体中文').click();
     await expect(page.getByRole('heading', { name: '登录日志' })).toBeVisible();
+    await expect(gridRows(page).filter({ hasText: '登录失败' })).toHaveCount(1);
     await expect(page.getByRole('columnheader', { name: '登录账号' })).toBeVisible();
     await shoot(page, 'log-signin-zh');
   });
@@ -149,7 +151,7 @@ test.describe('logs as admin', () => {
     const row = gridRows(page).filter({ hasText: 'E2E title' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Employee');
-    await expect(row).toContainText('update');
+    await expect(row).toContainText('Changed');
     await expect(row).toContainText('title');
   });
 });
@@ -219,7 +221,9 @@ test.describe('as pm', () => {
     ]) {
       expect((await page.request.post(url, { headers, data: {} })).status(), url).toBe(403);
     }
+    // Typed anyway, the screen is the no-permission one, not the registry.
     await page.goto('/#/File');
+    await expect(page).toHaveURL(/#\/401$/);
     await expect(page.getByTestId('file-search')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   });

@@ -112,7 +112,7 @@ test.describe('the project area as the project manager', () => {
       // The dialog of a row shows that row's project (or the contract it hangs off).
       const shownInRow = (await columnTexts(page, screen.dialogField))[0] ?? '';
       await dataRows(page).first().dblclick();
-      const edit = page.getByRole('dialog', { name: /^Edit · / });
+      const edit = page.getByRole('dialog', { name: /^Edit / });
       if (isProjectList(entity)) await expect(edit.getByLabel('Project number')).toHaveValue(shownInRow);
       else
         await expect(
@@ -136,7 +136,7 @@ test.describe('the project area as the project manager', () => {
 
       if (screen.pickers.length) {
         await toolbarButton(page, 'Add').click();
-        const add = page.getByRole('dialog', { name: /^Add · / });
+        const add = page.getByRole('dialog', { name: /^Add / });
         for (const picker of screen.pickers)
           await admin.expectPmChoices(await offeredChoices(page, add, `/api/${entity}/lookup`, picker), entity, picker);
         await add.getByRole('button', { name: 'Cancel' }).click();

@@ -7,6 +7,8 @@ import {
   openGrid,
   pickReference,
   quickSearch,
+  saveNumbered,
+  setSelfApproval,
   shoot,
   stamp,
   test,
@@ -57,18 +59,18 @@ test.describe('the project area as admin', () => {
   });
 
   test('a new project is drafted in the dialog, submitted, approved, and then in progress', async ({ page }) => {
-    const code = `XM-E2E-${stamp()}`;
+    // One user submits and approves here.
+    await setSelfApproval(page, true, ['ProjectInformation']);
     await openGrid(page, '/ProjectInformation');
     await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add · Projects');
-    await add.getByLabel('Project number').fill(code);
-    await add.getByLabel('Name', { exact: true }).fill('Harbour depot network');
+    const add = dialog(page, 'Add project');
+    await add.getByLabel('Name', { exact: true }).fill(`Harbour depot network ${stamp()}`);
     await pickReference(page, add.getByLabel('Customer'), 'Harbour', 'Harbour City Metro Corp.');
     await pickReference(page, add.getByLabel('Department'), 'Project', 'Project management office');
     await pickReference(page, add.getByLabel('Project manager'), 'Ada', 'Ada Wang');
     await typeDate(add.getByLabel('Planned start'), '2027-01-04');
     await typeDate(add.getByLabel('Planned end'), '2027-06-30');
-    await add.getByRole('button', { name: 'Save' }).click();
+    const code = await saveNumbered(page, add, 'ProjectInformation');
     await expect(toast(page, 'Saved')).toBeVisible();
 
     await quickSearch(page, code);
@@ -89,7 +91,7 @@ test.describe('the project area as admin', () => {
 
     // The dialog shows the history, and the plan is locked.
     await dataRows(page).first().dblclick();
-    const edit = dialog(page, 'Edit · Projects');
+    const edit = dialog(page, 'Edit project');
     await expect(edit.getByTestId('approval-history')).toContainText('Scope agreed with the customer');
     await expect(edit.getByTestId('approval-history')).toContainText('Submitted');
     await shoot(page, 'project-approved-en.png');

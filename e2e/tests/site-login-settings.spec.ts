@@ -151,7 +151,7 @@ test.describe('SiteConfig and LoginSet', () => {
     await expect(page.getByText('Saved; in force from the next request')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('site-brand')).toHaveText('Acme Works');
-    await expect(page).toHaveTitle('Acme Works');
+    await expect(page).toHaveTitle('Site settings - Acme Works');
     await expect(page.getByTestId('site-footer')).toHaveText('© Acme Works — internal use only');
     await expect(page.getByLabel('System name')).toHaveValue('Acme Works');
     await shoot(page, 'siteconfig-en');
@@ -274,7 +274,7 @@ test.describe('first-run setup (no administrator: SEED_DEMO=false)', () => {
     await expect(page.getByTestId('tenant-table')).toContainText('default');
     await expect(page.getByRole('button', { name: 'Work in this tenant' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Add' }).click();
-    const add = page.getByRole('dialog', { name: 'Add · Tenants' });
+    const add = page.getByRole('dialog', { name: 'Add tenant' });
     await add.getByLabel('Code').fill('north');
     await add.getByLabel('Name', { exact: true }).fill('North Works');
     await add.getByLabel("Admin's user name").fill('north-boss');
@@ -298,7 +298,7 @@ test.describe('first-run setup (no administrator: SEED_DEMO=false)', () => {
       await expect(page).toHaveURL(/#\/DataSourceMan/, { timeout: 2_000 });
     }).toPass();
     await page.getByRole('button', { name: 'Add' }).click();
-    const source = page.getByRole('dialog', { name: 'Add · Data sources' });
+    const source = page.getByRole('dialog', { name: 'Add data source' });
     await source.getByLabel('Name', { exact: true }).fill('Warehouse');
     await source.getByLabel('Host', { exact: true }).fill('localhost');
     await source.getByLabel('Database name').fill('postgres');

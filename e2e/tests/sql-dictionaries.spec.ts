@@ -7,7 +7,7 @@ async function addSqlDictionary(page: Page, code: string, sqlText: string) {
   await page.goto('/#/Dictionary');
   await expect(page.getByTestId('grid-table')).toBeVisible();
   await toolbarButton(page, 'Add').click();
-  const add = dialog(page, 'Add · Dictionaries');
+  const add = dialog(page, 'Add dictionary');
   await add.getByLabel('Code').fill(code);
   await add.getByLabel('Name', { exact: true }).fill(`SQL ${code}`);
   await add.getByLabel('SQL source').fill(sqlText);
@@ -46,7 +46,7 @@ test.describe('SQL dictionaries on the embedded database', () => {
       await page.getByText('简体中文').click();
       await page.goto('/#/Dictionary');
       await toolbarButton(page, '新建').click();
-      const zh = dialog(page, '新建 · 数据字典');
+      const zh = dialog(page, '新建数据字典');
       await zh.getByLabel('字典编号').fill(`${code}z`);
       await zh.getByLabel('字典名称').fill('SQL');
       await zh.getByLabel('SQL数据源').fill('select 1 as value, pg_sleep(20)::text as label');

@@ -18,7 +18,7 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
     await expect(row(page, 'default')).toContainText('Platform');
 
     await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add · Tenants');
+    const add = dialog(page, 'Add tenant');
     await add.getByLabel('Code').fill(code);
     await add.getByLabel('Name', { exact: true }).fill('Nordic Engineering');
     await add.getByLabel("Admin's user name").fill(`${code}-boss`);
@@ -63,7 +63,7 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
     // reload the sidebar's System group may be animating, and a click there once left the page on Home.
     await page.goto('/#/TenantMan');
     await row(page, code).dblclick();
-    const edit = dialog(page, 'Edit · Tenants');
+    const edit = dialog(page, 'Edit tenant');
     await expect(edit.getByLabel('Code')).toHaveValue(code);
     await expect(edit.getByTestId('tenant-package').locator('.ant-tree-checkbox-checked')).not.toHaveCount(0);
     await edit.getByLabel('Enabled').click();
@@ -76,7 +76,7 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
     await signIn(page, 'admin');
     await page.goto('/#/TenantMan');
     await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add · Tenants');
+    const add = dialog(page, 'Add tenant');
     await add.getByLabel('Code').fill('Bad Code');
     await add.getByLabel('Name', { exact: true }).fill('Bad');
     await add.getByLabel("Admin's user name").fill('admin');
@@ -95,7 +95,7 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
     await page.goto('/#/TenantMan');
     await expect(page.getByRole('heading', { name: '租户管理' })).toBeVisible();
     await toolbarButton(page, '新建').click();
-    await expect(dialog(page, '新建 · 租户管理')).toContainText('套餐（该租户可用的菜单）');
+    await expect(dialog(page, '新建租户')).toContainText('套餐（该租户可用的菜单）');
     await shoot(page, 'tenants-add-zh.png');
   });
 });

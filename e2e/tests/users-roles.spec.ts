@@ -227,7 +227,7 @@ test.describe('users, roles and permissions', () => {
     await user.context().close();
 
     await page.getByText('简体中文').click();
-    await page.getByRole('tree').getByText('Project manager').click();
+    await page.getByRole('tree').getByText('项目经理').click();
     await expect(page.getByRole('checkbox', { name: '员工管理: 导出' })).toBeChecked();
     // Ticking scrolled the matrix; the picture starts at the heading.
     await page.getByRole('heading', { name: '权限分配' }).scrollIntoViewIfNeeded();

@@ -1,0 +1,127 @@
+import type { Page } from '@playwright/test';
+import {
+  choose,
+  dataRows,
+  dialog,
+  expect,
+  moreAction,
+  openGrid,
+  pickReference,
+  quickSearch,
+  saveNumbered,
+  setSelfApproval,
+  shoot,
+  stamp,
+  test,
+  toast,
+  toolbarButton,
+  typeDate,
+} from '../grid-helpers.ts';
+
+/**
+ * What the server fills, seen in the dialogs: document numbers "(assigned on save)", amounts computed as
+ * the user types (a contract's tax split and its payment terms' shares), and segregation of duties (the
+ * one who submitted a project is not offered Approve).
+ */
+
+/** A cell of a payment term line in the contract dialog. */
+const termCell = (page: Page, i: number, field: string) =>
+  page.locator(`#ProjectContract-edit_detailData_ContractPaymentTerm_${i}_${field}`);
+
+test.describe('computed fields and numbers', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('a new project is numbered on save, and its submitter is not offered Approve', async ({ page }) => {
+    await setSelfApproval(page, false, ['ProjectInformation']);
+    const name = `Numbered depot ${stamp()}`;
+    await openGrid(page, '/ProjectInformation');
+    await toolbarButton(page, 'Add').click();
+    const add = dialog(page, 'Add project');
+    const code = add.getByLabel('Project number', { exact: true });
+    await expect(code).toBeDisabled();
+    await expect(code).toHaveAttribute('placeholder', '(assigned on save)');
+    await add.getByLabel('Name', { exact: true }).fill(name);
+    await pickReference(page, add.getByLabel('Customer', { exact: true }), 'Harbour', 'Harbour City Metro Corp.');
+    await pickReference(page, add.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
+    await pickReference(page, add.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
+    await typeDate(add.getByLabel('Planned start', { exact: true }), '2027-01-04');
+    await typeDate(add.getByLabel('Planned end', { exact: true }), '2027-06-30');
+    await shoot(page, 'computed-project-number-en.png');
+    const number = await saveNumbered(page, add, 'ProjectInformation');
+    expect(number).toMatch(new RegExp(`^XM${new Date().getFullYear()}-\\d{4}$`));
+
+    await quickSearch(page, number);
+    const row = dataRows(page).first();
+    await expect(row).toContainText(name);
+    await row.getByRole('checkbox').check();
+    await moreAction(page, 'Submit for approval');
+    await expect(toast(page, 'Submitted for approval')).toBeVisible();
+    await expect(row).toContainText('In approval');
+    await row.getByRole('checkbox').check();
+    await moreAction(page, 'Audit');
+    const audit = dialog(page, 'Audit');
+    await expect(audit.getByText('You submitted this document: someone else must approve it')).toBeVisible();
+    await expect(audit.getByRole('radio', { name: 'Approve' })).toHaveCount(0);
+    await expect(audit.getByRole('radio', { name: 'Reject' })).toBeChecked();
+    await shoot(page, 'computed-no-self-approval-en.png');
+  });
+
+  test('a contract splits its tax and shares its amount among the payment terms as they are typed', async ({
+    page,
+  }) => {
+    await openGrid(page, '/ProjectContract');
+    await toolbarButton(page, 'Add').click();
+    const add = dialog(page, 'Add project contract');
+    await expect(add.getByLabel('Contract number', { exact: true })).toHaveAttribute(
+      'placeholder',
+      '(assigned on save)',
+    );
+    await add.getByLabel('Amount incl. tax', { exact: true }).fill('113000');
+    await expect(add.getByLabel('Amount excl. tax', { exact: true })).toHaveValue('100000.00');
+    await expect(add.getByLabel('Tax', { exact: true })).toHaveValue('13000.00');
+    await add.getByLabel('Tax rate %', { exact: true }).fill('6');
+    await expect(add.getByLabel('Amount excl. tax', { exact: true })).toHaveValue('106603.77');
+    await expect(add.getByLabel('Tax', { exact: true })).toHaveValue('6396.23');
+
+    for (const [i, percent] of ['33.33', '33.33', '33.34'].entries()) {
+      await add
+        .getByTestId('detail-ContractPaymentTerm')
+        .getByRole('button', { name: /Add row/ })
+        .click();
+      await termCell(page, i, 'seq').fill(String(i + 1));
+      await termCell(page, i, 'name').fill(`Term ${i + 1}`);
+      await choose(page, termCell(page, i, 'termType'), 'Advance');
+      await termCell(page, i, 'percent').fill(percent);
+    }
+    // Each term its share; the last takes the remainder, so the three add up to the contract.
+    await expect(termCell(page, 0, 'amount')).toHaveValue('37662.90');
+    await expect(termCell(page, 1, 'amount')).toHaveValue('37662.90');
+    await expect(termCell(page, 2, 'amount')).toHaveValue('37674.20');
+    await expect(termCell(page, 2, 'amount')).toBeDisabled();
+    // A new amount moves every share.
+    await add.getByLabel('Amount incl. tax', { exact: true }).fill('100.01');
+    await expect(termCell(page, 0, 'amount')).toHaveValue('33.33');
+    await expect(termCell(page, 1, 'amount')).toHaveValue('33.34');
+    await expect(termCell(page, 2, 'amount')).toHaveValue('33.34');
+    await shoot(page, 'computed-contract-terms-en.png');
+  });
+
+  test('the same in Chinese', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
+    await openGrid(page, '/ProjectContract');
+    await toolbarButton(page, '新建').click();
+    const add = page.getByRole('dialog', { name: /项目合同/ });
+    await expect(add.getByLabel('合同编号', { exact: true })).toHaveAttribute('placeholder', '（保存时分配）');
+    await add.getByLabel('含税金额', { exact: true }).fill('226000');
+    await expect(add.getByLabel('不含税金额', { exact: true })).toHaveValue('200000.00');
+    await expect(add.getByLabel('税额', { exact: true })).toHaveValue('26000.00');
+    await add
+      .getByTestId('detail-ContractPaymentTerm')
+      .getByRole('button', { name: /添加行/ })
+      .click();
+    await termCell(page, 0, 'seq').fill('1');
+    await termCell(page, 0, 'percent').fill('30');
+    await expect(termCell(page, 0, 'amount')).toHaveValue('67800.00');
+    await shoot(page, 'computed-contract-terms-zh.png');
+  });
+});
