@@ -12,18 +12,16 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
+import { builtInEntities } from './engine/registry.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
 import { dataSourceRoutes } from './features/data-sources/data-sources.routes.ts';
-import { dictionaryEntities } from './features/dictionaries/dictionary.entity.ts';
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
-import { employeeEntity } from './features/employees/employee.entity.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
 import { createFileStore, objectStoreOf } from './features/files/files.store.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { logEntities } from './features/logs/log.entities.ts';
 import { registerRequestLog } from './features/logs/request-log.ts';
 import { scheduleLogRetention } from './features/logs/retention.ts';
 import { menuRoutes } from './features/menu/menu.routes.ts';
@@ -31,12 +29,7 @@ import { mineRoutes } from './features/mine/mine.routes.ts';
 import { organizationRoutes } from './features/organizations/organization.routes.ts';
 import { permissionRoutes } from './features/permissions/permissions.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
-import { customerEntity, supplierEntity } from './features/projects/parties.entities.ts';
-import { omProjectEntity, projectEntity, projectTeamEntity } from './features/projects/project.entities.ts';
-import { purchasingEntities } from './features/purchasing/purchasing.entities.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
-import { salesEntities } from './features/sales/sales.entities.ts';
-import { scheduleEntities } from './features/schedule/schedule.entities.ts';
 import { refreshMilestoneSchedule } from './features/schedule/schedule.progress.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { tenantSiteSettings } from './features/settings/site-settings.ts';
@@ -45,7 +38,6 @@ import { checkSetupCode } from './features/setup/setup-state.ts';
 import { summaryRoutes } from './features/summary/summary.routes.ts';
 import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
-import { projectWarningEntity } from './features/warnings/warnings.entity.ts';
 import { warningRoutes } from './features/warnings/warnings.routes.ts';
 import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
 import { registerAuth } from './http/auth.ts';
@@ -164,26 +156,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(menuRoutes({ db }));
   const dictionaries = createDictionaryService(db, database.userSql);
   await app.register(dictionaryRoutes({ dictionaries }));
-  // Grid-engine entities: one line each.
-  const definitions = [
-    employeeEntity,
-    ...dictionaryEntities(dictionaries),
-    ...logEntities,
-    // The project area (issue 5), one line per part.
-    customerEntity,
-    supplierEntity,
-    projectEntity,
-    omProjectEntity,
-    projectTeamEntity,
-    // [issue 5: sales]
-    ...salesEntities,
-    // [issue 5: purchasing]
-    ...purchasingEntities,
-    // [issue 5: schedule]
-    ...scheduleEntities,
-    // [issue 5: warnings]
-    projectWarningEntity,
-  ];
+  // Grid-engine entities: the registry's built-in list (one line each there).
+  const definitions = builtInEntities({ dictionaries });
   // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.
   await app.register(warningRoutes({ db, now }));
   scheduleWarningEvaluation(app, { db, now, refresh: (today) => refreshMilestoneSchedule(db, { today }) });
