@@ -18,6 +18,8 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     viewport: { width: 1366, height: 820 },
+    // The app honours the reader's wish for less motion (antd's motion off): no test waits on an animation.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

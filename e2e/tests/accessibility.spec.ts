@@ -111,6 +111,50 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
   });
 });
 
+/** Opens Employees' add dialog and returns the motion classes (antd's zoom, fade, move) it went through. */
+async function motionClassesOfAddDialog(page: Page): Promise<string[]> {
+  await page.goto('/#/Employee');
+  await settledScreen(page, 'Employees');
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { motionSeen: Set<string> }).motionSeen = seen;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const nodes = r.type === 'attributes' ? [r.target] : [...r.addedNodes];
+        for (const n of nodes) {
+          if (!(n instanceof Element)) continue;
+          for (const el of [n, ...n.querySelectorAll('*')]) {
+            for (const c of el.classList) if (/-(zoom|fade|move)-/.test(c)) seen.add(c);
+          }
+        }
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await toolbarButton(page, 'Add').click();
+  await expect(page.getByRole('dialog', { name: /Add/ }).getByLabel('Code')).toBeVisible();
+  await page.waitForTimeout(500);
+  return page.evaluate(() => [...(window as unknown as { motionSeen: Set<string> }).motionSeen]);
+}
+
+test.describe('reduced motion (WCAG 2.3.3)', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test.describe('when the system asks for less motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('dialogs open without animating', async ({ page }) => {
+      // antd still names the motion it skips (…-appear, …-prepare); an animation that runs goes …-active.
+      expect((await motionClassesOfAddDialog(page)).filter((c) => c.endsWith('-active'))).toEqual([]);
+    });
+  });
+
+  test.describe('when it does not', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('dialogs zoom in as usual', async ({ page }) => {
+      expect(await motionClassesOfAddDialog(page)).toContain('ant-zoom-appear-active');
+    });
+  });
+});
+
 test.describe('accessibility of the sign-in screen', () => {
   test('the login page has a main landmark, a level-1 heading and no serious violation', async ({ page }) => {
     await page.goto('/#/login');

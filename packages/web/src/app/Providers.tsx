@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusableTableScroll } from '../components/table-scroll-focus.ts';
 import { setMessageApi } from './notify.ts';
+import { usePrefersReducedMotion } from './reduced-motion.ts';
 import { componentSize, messageConfig, themeConfig } from './theme.ts';
 
 export function createQueryClient(): QueryClient {
@@ -22,13 +23,14 @@ function MessageBridge() {
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const { i18n } = useTranslation();
   useFocusableTableScroll();
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...themeConfig, token: { ...themeConfig.token, motion: false } } : themeConfig),
+    [reducedMotion],
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={i18n.language === 'zh-CN' ? zhCN : enUS}
-        theme={themeConfig}
-        componentSize={componentSize}
-      >
+      <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={theme} componentSize={componentSize}>
         <App message={messageConfig}>
           <MessageBridge />
           {children}
