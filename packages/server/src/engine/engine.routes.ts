@@ -3,7 +3,8 @@ import {
   auditBodySchema,
   delBodySchema,
   type EntityMeta,
-  entitySchema,
+  type EntityScreenMeta,
+  entityScreenSchema,
   envelopeSchema,
   idParam,
   idsText,
@@ -105,15 +106,19 @@ export function engineRoutes(deps: EngineDeps) {
       const base = `/api/${meta.name}`;
       const grant = (button: string) => ({ permission: { menu: meta.name, button } });
       const tags = [meta.name];
+      const screen: EntityScreenMeta = {
+        ...meta,
+        detailMetas: meta.details.flatMap((d) => deps.definitions.find((x) => x.meta.name === d.entity)?.meta ?? []),
+      };
 
       r.get(`${base}/getMeta`, {
         config: grant('Search'),
         schema: {
           tags,
-          summary: `${meta.label.en}: the metadata the screen is drawn from`,
-          response: { 200: envelopeSchema(entitySchema) },
+          summary: `${meta.label.en}: the metadata the screen is drawn from, with its detail entities'`,
+          response: { 200: envelopeSchema(entityScreenSchema) },
         },
-        handler: async () => envelope(meta),
+        handler: async () => envelope(screen),
       });
 
       r.post(`${base}/getPageData`, {

@@ -191,6 +191,10 @@ export const entitySchema = z
   });
 export type EntityMeta = z.infer<typeof entitySchema>;
 
+/** What a screen is drawn from (`/api/<name>/getMeta`): the entity, and its detail entities edited with it. */
+export const entityScreenSchema = entitySchema.and(z.object({ detailMetas: z.array(entitySchema) }));
+export type EntityScreenMeta = EntityMeta & { detailMetas: EntityMeta[] };
+
 /**
  * The states a state field may take in a form (one rule with the engine's check): a new row's initial
  * states, or the current state and those its lifecycle lets it move to. Null: the field has no lifecycle.

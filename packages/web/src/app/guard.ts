@@ -1,6 +1,6 @@
 import { type Button, ErrorCode, hasManagerMarker, type MenuItem, menuUrlToPath } from '@trestle/shared';
 import { type LoaderFunctionArgs, redirect, replace } from 'react-router-dom';
-import { findMenuEntry } from '../components/menu-tree.ts';
+import { entityOfRoute, findMenuEntry } from '../components/menu-tree.ts';
 import { HttpError, http } from '../lib/http.ts';
 import { heldSetupCode, isSetupPath } from '../lib/setup-code.ts';
 import { useAppStore } from '../lib/store.ts';
@@ -39,20 +39,38 @@ export async function guardLoader(
   // Replacing, not pushing: Back must not land on a path that sends the user forward again.
   if (hasManagerMarker(url.pathname)) return replace(menuUrlToPath(url.pathname) + url.search);
   const inSetup = !getToken() && heldSetupCode() !== '' && isSetupPath(url.pathname);
-  if (inSetup) return (await loadShell()) ?? grantCheck(url.pathname, screens);
+  if (inSetup) return (await loadShell()) ?? (await grantCheck(url.pathname, screens));
   if (isAnonymousPath(url.pathname)) return null;
   if (!getToken()) {
     sessionStorage.setItem(RETURN_TO_KEY, url.pathname + url.search);
     return loginRedirect();
   }
-  return (await loadShell()) ?? grantCheck(url.pathname, screens);
+  return (await loadShell()) ?? (await grantCheck(url.pathname, screens));
 }
 
-/** The same grants as the menu and the server: a screen without an entry in the caller's menu is refused. */
-function grantCheck(pathname: string, screens: ReadonlySet<string>): Response | null {
+/**
+ * The same grants as the menu and the server: a screen without an entry in the caller's menu is refused.
+ * An entity's screen (built-in or designed, drawn by the generic route) the menu doesn't name is refused when
+ * the server says the entity exists (its metadata answers 403), and left to the not-found screen otherwise.
+ */
+async function grantCheck(pathname: string, screens: ReadonlySet<string>): Promise<Response | null> {
   const path = pathname.toLowerCase();
-  if (!screens.has(path) || openScreens.has(path)) return null;
-  return findMenuEntry(useAppStore.getState().permission, path) ? null : replace(UNAUTHORIZED_PATH);
+  if (openScreens.has(path)) return null;
+  const granted = findMenuEntry(useAppStore.getState().permission, path) !== undefined;
+  if (granted) return null;
+  if (screens.has(path)) return replace(UNAUTHORIZED_PATH);
+  const entity = entityOfRoute(pathname);
+  return entity && (await entityRefused(entity)) ? replace(UNAUTHORIZED_PATH) : null;
+}
+
+/** Whether the server refuses the caller an entity (403), rather than knowing no such entity (404). */
+async function entityRefused(entity: string): Promise<boolean> {
+  try {
+    await http.get(`/api/${entity}/getMeta`, undefined, { quiet: true });
+    return false;
+  } catch (error) {
+    return error instanceof HttpError && error.status === 403;
+  }
 }
 
 const setupRefusals = new Set<string>([ErrorCode.setupClosed, ErrorCode.setupCodeWrong]);

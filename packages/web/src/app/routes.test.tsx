@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { Button, CurrentUser, MenuItem } from '@trestle/shared';
+import { type Button, type CurrentUser, ErrorCode, type MenuItem } from '@trestle/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
-import { http } from '../lib/http.ts';
+import { HttpError, http } from '../lib/http.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
 import { createQueryClient, Providers } from './Providers.tsx';
@@ -54,6 +54,9 @@ function fakeServer() {
     if (url === '/api/menu/getTreeMenu') return menu;
     if (url === '/api/user/getCurrentUserInfo') return currentUser;
     if (url === '/api/user/loginConfig') return { registerEnabled: true, title: 'Trestle' };
+    // The server knows Employee (an engine entity) and refuses it to this caller.
+    if (url === '/api/Employee/getMeta') throw new HttpError('Forbidden', 403, ErrorCode.forbidden);
+    if (/^\/api\/\w+\/getMeta$/.test(url)) throw new HttpError('Not found', 404, ErrorCode.notFound);
     throw new Error(`unexpected ${url}`);
   });
 }
@@ -149,6 +152,15 @@ describe('the app routes', () => {
     expect(router.state.location.pathname).toBe('/401');
     await router.navigate('/UserInfo/Manager');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/UserInfo'));
+  });
+
+  it('shows not-found for an entity-like path the server does not know, asking it quietly', async () => {
+    setToken('t');
+    const get = fakeServer();
+    const router = renderApp('/NoSuchEntity');
+    expect(await screen.findByText('The page you visited does not exist')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/NoSuchEntity');
+    expect(get).toHaveBeenCalledWith('/api/NoSuchEntity/getMeta', undefined, { quiet: true });
   });
 
   it('shows the not-found and the no-permission screens', async () => {

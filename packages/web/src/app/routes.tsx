@@ -18,12 +18,6 @@ const screens: RouteObject[] = [
     ),
   },
   {
-    path: 'Employee',
-    lazy: lazyRoute(() =>
-      import('../features/employees/EmployeesPage.tsx').then((m) => ({ Component: m.EmployeesPage })),
-    ),
-  },
-  {
     path: 'Dictionary',
     lazy: lazyRoute(() =>
       import('../features/dictionaries/DictionariesPage.tsx').then((m) => ({ Component: m.DictionariesPage })),
@@ -130,11 +124,16 @@ const screens: RouteObject[] = [
       })),
     ),
   },
+  // Any other entity the menu names (built-in or designed): drawn from the server's metadata, no page of its own.
+  {
+    path: ':entity',
+    lazy: lazyRoute(() => import('../features/entity/EntityPage.tsx').then((m) => ({ Component: m.EntityPage }))),
+  },
 ];
 
 /** The guard refuses these when the caller's menu has no entry for them (a redirect route is not a screen). */
 const screenPaths: ReadonlySet<string> = new Set(
-  screens.flatMap((r) => (r.path && r.lazy ? [`/${r.path.toLowerCase()}`] : [])),
+  screens.flatMap((r) => (r.path && r.lazy && !r.path.startsWith(':') ? [`/${r.path.toLowerCase()}`] : [])),
 );
 
 /** Every screen is its own chunk; a failed chunk reloads the page once. */

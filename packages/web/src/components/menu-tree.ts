@@ -7,6 +7,15 @@ const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 /** A folder has no url; everything else is a screen whose route path is the url without '/Manager'. */
 export const entryPath = (entry: MenuItem): string | null => (entry.url ? menuUrlToPath(entry.url) : null);
 
+/**
+ * The entity a menu entry's route names, spelt as the menu spells it: `/Customer` → Customer (the menu code
+ * the server checks grants against). Null for a route that is not a single entity name.
+ */
+export function entityOfRoute(route: string | null): string | null {
+  const m = /^\/([A-Z][A-Za-z0-9]*)$/.exec(route ?? '');
+  return m?.[1] ?? null;
+}
+
 export function findMenuEntry(permission: readonly MenuItem[], path: string): MenuItem | undefined {
   return permission.find((m) => {
     const p = entryPath(m);
