@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './data-permission.ts';
 export * from './data-source.ts';
 export * from './decimal.ts';
+export * from './designer/design.ts';
 // [issue 4: logs-files]
 export * from './entities/data-change-log.ts';
 export * from './entities/dictionary.ts';

@@ -1,0 +1,215 @@
+import { ErrorCode, type TableDesign, tableDesignSchema } from '@trestle/shared';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import { AppError, badRequest } from '../http/errors.ts';
+import { planMigration, planSql, type Step } from './plan.ts';
+import { planRisks, type Risk } from './risks.ts';
+
+/**
+ * Designs as rows, and the migrations that make their tables. Every change runs on the owner's connection
+ * in one transaction, behind one advisory lock (a second apply or roll back is refused while one runs, on
+ * any app node) and a lock timeout (a table busy with long work fails the change instead of queueing every
+ * request behind it).
+ */
+
+/** The advisory lock every apply and roll back takes (hashtext('trestle.tableDesign')). */
+const DESIGNER_LOCK = sql`hashtext('trestle.tableDesign')`;
+const LOCK_TIMEOUT = '5s';
+
+export type DesignRow = { id: number; draft: TableDesign; applied: TableDesign | null; version: number };
+
+export type Preview = {
+  steps: Pick<Step, 'kind' | 'field' | 'from' | 'to'>[];
+  up: string[];
+  down: string[];
+  risks: Risk[];
+};
+
+const conflict = (message: string, data: unknown = null) => new AppError(409, ErrorCode.conflict, message, data);
+
+/** A design as typed, checked: 400 with a message per field (`fields.2.name`) when any is wrong. */
+export function parseDesign(raw: unknown): TableDesign {
+  const parsed = tableDesignSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
+  throw badRequest('The design has errors', fieldErrors);
+}
+
+export async function readDesign(db: Db, designId: number, lock = false): Promise<DesignRow> {
+  const rows = await queryRows<DesignRow>(
+    db,
+    sql`SELECT id, draft, applied, version FROM table_designs WHERE id = ${designId}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  const row = rows[0];
+  if (!row) throw new AppError(404, ErrorCode.notFound, 'No such table design');
+  return row;
+}
+
+/** A new design, as a draft: nothing is created until it is applied. */
+export async function createDesign(db: Db, raw: unknown, userId: number): Promise<number> {
+  const design = parseDesign(raw);
+  await refuseTakenNames(db, design, null);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO table_designs (name, table_name, draft, created_by, updated_by)
+        VALUES (${design.name}, ${design.table}, ${JSON.stringify(design)}::jsonb, ${userId}, ${userId}) RETURNING id`,
+  );
+  return rows[0]?.id ?? 0;
+}
+
+/** A draft saved over the last one read (`version`); the name and table stay once applied. */
+export async function saveDraft(db: Db, designId: number, raw: unknown, version: number, userId: number) {
+  const design = parseDesign(raw);
+  await db.transaction(async (tx) => {
+    const row = await readDesign(tx, designId, true);
+    if (row.version !== version)
+      throw conflict('Someone saved this design after you opened it; reopen it to see their change');
+    if (row.applied && (row.applied.name !== design.name || row.applied.table !== design.table))
+      throw badRequest('The design has errors', {
+        ...(row.applied.name !== design.name ? { name: 'stays as applied' } : {}),
+        ...(row.applied.table !== design.table ? { table: 'stays as applied' } : {}),
+      });
+    await refuseTakenNames(tx, design, designId);
+    await tx.execute(
+      sql`UPDATE table_designs SET name = ${design.name}, table_name = ${design.table}, draft = ${JSON.stringify(design)}::jsonb,
+          version = version + 1, updated_by = ${userId}, updated_at = now() WHERE id = ${designId}`,
+    );
+  });
+}
+
+/** An entity or table name another design, a built-in table or any relation of the schema already has. */
+async function refuseTakenNames(db: Db, design: TableDesign, designId: number | null) {
+  const fieldErrors: Record<string, string> = {};
+  const others = await queryRows<{ name: string; table_name: string }>(
+    db,
+    sql`SELECT name, table_name FROM table_designs WHERE id IS DISTINCT FROM ${designId}
+        AND (lower(name) = lower(${design.name}) OR table_name = ${design.table})`,
+  );
+  if (others.some((o) => o.name.toLowerCase() === design.name.toLowerCase()))
+    fieldErrors.name = 'used by another table design';
+  if (others.some((o) => o.table_name === design.table)) fieldErrors.table = 'used by another table design';
+  const own = designId === null ? null : await readDesign(db, designId);
+  if (!fieldErrors.table && own?.applied?.table !== design.table) {
+    const existing = await queryRows(
+      db,
+      sql`SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relname = ${design.table}`,
+    );
+    if (existing.length > 0) fieldErrors.table = 'a table of that name exists';
+  }
+  if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
+}
+
+/** What applying the draft would run and undo, and what it would do to the rows there are. */
+export async function previewDesign(db: Db, designId: number): Promise<Preview> {
+  const row = await readDesign(db, designId);
+  const n = await nextMigrationNumber(db, false);
+  const plan = planMigration(row.applied, row.draft, n);
+  const { up, down } = planSql(plan);
+  return {
+    steps: plan.steps.map(({ kind, field, from, to }) => ({ kind, field, from, to })),
+    up,
+    down,
+    risks: await planRisks(db, row.applied, row.draft, plan),
+  };
+}
+
+/** The number the next migration will have (set-aside columns are named after it). */
+async function nextMigrationNumber(db: Db, take: boolean): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    take
+      ? sql`SELECT nextval(pg_get_serial_sequence('table_migrations', 'id'))::int AS n`
+      : sql`SELECT (last_value + CASE WHEN is_called THEN 1 ELSE 0 END)::int AS n FROM "table_migrations_id_seq"`,
+  );
+  return rows[0]?.n ?? 1;
+}
+
+/** A text[] from strings (drizzle would spread an array into a list of parameters). */
+const textArray = (items: string[]) => sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(items)}::jsonb))`;
+
+async function takeDesignerLock(tx: Db) {
+  await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
+  const got = await queryRows<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${DESIGNER_LOCK}) AS ok`);
+  if (!got[0]?.ok) throw conflict('Another table change is being applied; try again when it has finished');
+}
+
+/**
+ * Applies the draft: plans it, refuses it while a blocking risk remains (422 with the risks), runs it and
+ * records it, all in one transaction. Returns the migration's number and the statements that ran.
+ */
+export async function applyDesign(
+  db: Db,
+  designId: number,
+  userId: number,
+): Promise<{ migration: number; up: string[] }> {
+  return db.transaction(async (tx) => {
+    await takeDesignerLock(tx);
+    const row = await readDesign(tx, designId, true);
+    if (row.applied && JSON.stringify(row.applied) === JSON.stringify(row.draft))
+      throw conflict('Nothing to apply: the table is as the design says');
+    const n = await nextMigrationNumber(tx, true);
+    const plan = planMigration(row.applied, row.draft, n);
+    const risks = (await planRisks(tx, row.applied, row.draft, plan)).filter((r) => r.blocking);
+    if (risks.length > 0)
+      throw new AppError(422, ErrorCode.unprocessable, 'The rows there are would not survive this change', { risks });
+    for (const step of plan.steps) for (const statement of step.up) await tx.execute(statement);
+    const { up, down } = planSql(plan);
+    await tx.execute(
+      sql`INSERT INTO table_migrations (id, design_id, up_sql, down_sql, design_before, design_after, applied_by)
+          VALUES (${n}, ${designId}, ${textArray(up)}, ${textArray(down)}, ${row.applied ? JSON.stringify(row.applied) : null}::jsonb,
+                  ${JSON.stringify(row.draft)}::jsonb, ${userId})`,
+    );
+    await tx.execute(sql`UPDATE table_designs SET applied = draft, version = version + 1 WHERE id = ${designId}`);
+    return { migration: n, up };
+  });
+}
+
+/**
+ * Undoes the design's last applied migration with the statements recorded for it: nothing it removed is
+ * lost (set-aside columns come back, a created table moves to `designer_kept`). The draft becomes the
+ * design as it was before.
+ */
+export async function rollbackDesign(db: Db, designId: number, userId: number): Promise<{ migration: number }> {
+  return db.transaction(async (tx) => {
+    await takeDesignerLock(tx);
+    await readDesign(tx, designId, true);
+    const last = (
+      await queryRows<{ id: number; down_sql: string[]; design_before: TableDesign | null }>(
+        tx,
+        sql`SELECT id, down_sql, design_before FROM table_migrations
+            WHERE design_id = ${designId} AND rolled_back_at IS NULL ORDER BY id DESC LIMIT 1`,
+      )
+    )[0];
+    if (!last) throw conflict('Nothing to roll back: no migration of this table is applied');
+    // The recorded statements are the designer's own (written from validated metadata at apply).
+    for (const text of last.down_sql) await tx.execute(sql.raw(text));
+    await tx.execute(
+      sql`UPDATE table_migrations SET rolled_back_by = ${userId}, rolled_back_at = now() WHERE id = ${last.id}`,
+    );
+    const before = last.design_before ? JSON.stringify(last.design_before) : null;
+    await tx.execute(
+      sql`UPDATE table_designs SET applied = ${before}::jsonb, draft = coalesce(${before}::jsonb, draft),
+          version = version + 1, updated_by = ${userId}, updated_at = now() WHERE id = ${designId}`,
+    );
+    return { migration: last.id };
+  });
+}
+
+/** Every migration of a design, newest first, with the SQL that ran and undid it. */
+export async function designHistory(db: Db, designId: number) {
+  return queryRows<{
+    id: number;
+    upSql: string[];
+    downSql: string[];
+    appliedAt: string;
+    appliedBy: number | null;
+    rolledBackAt: string | null;
+  }>(
+    db,
+    sql`SELECT id, up_sql AS "upSql", down_sql AS "downSql", applied_at AS "appliedAt", applied_by AS "appliedBy",
+               rolled_back_at AS "rolledBackAt"
+        FROM table_migrations WHERE design_id = ${designId} ORDER BY id DESC`,
+  );
+}

@@ -1,0 +1,161 @@
+import { columnOf, type TableDesign } from '@trestle/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+import { columnType } from '../engine/ddl.ts';
+import type { Plan } from './plan.ts';
+
+/**
+ * What a migration would do to the rows already in the table, counted over every tenant before it runs
+ * (the owner's connection reads them all). A blocking risk is one PostgreSQL would refuse the migration
+ * for (a value the new type can't take, a null where a value becomes required, duplicates under a new
+ * unique index): the apply is refused while any remains. The others are what the reviewer should know:
+ * values set aside, soft-deleted rows coming back, a field renamed under the API's callers.
+ */
+export type RiskKind =
+  | 'dropColumn'
+  | 'restoresDeleted'
+  | 'dropsApprovals'
+  | 'rename'
+  | 'changeType'
+  | 'setRequired'
+  | 'requiredWithoutDefault'
+  | 'duplicates'
+  | 'missingReference';
+
+export type Risk = { kind: RiskKind; field: string; count: number; samples: string[]; blocking: boolean };
+
+const id = (name: string): SQL => sql`${sql.identifier(name)}`;
+const SAMPLES = 5;
+
+export async function planRisks(db: Db, before: TableDesign | null, after: TableDesign, plan: Plan): Promise<Risk[]> {
+  if (!before) return [];
+  const table = id(after.table);
+  const risks: Risk[] = [];
+  const count = async (where: SQL) =>
+    (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0;
+  const samples = async (column: SQL, where: SQL) =>
+    (
+      await queryRows<{ v: string }>(
+        db,
+        sql`SELECT DISTINCT ${column}::text AS v FROM ${table} WHERE ${where} ORDER BY 1 LIMIT ${SAMPLES}`,
+      )
+    ).map((r) => r.v);
+  const fieldNamed = (d: TableDesign, name: string | undefined) => d.fields.find((f) => f.name === name);
+  const live = after.softDelete && before.softDelete ? sql` AND "deleted_at" IS NULL` : sql``;
+
+  for (const step of plan.steps) {
+    const field = step.field ?? '';
+    if (step.kind === 'dropColumn') {
+      if (field === 'softDelete') {
+        const n = await count(sql`"deleted_at" IS NOT NULL`);
+        if (n > 0) risks.push({ kind: 'restoresDeleted', field, count: n, samples: [], blocking: false });
+        continue;
+      }
+      if (field === 'audit') {
+        const n = await count(sql`"audit_status" <> 0`);
+        if (n > 0) risks.push({ kind: 'dropsApprovals', field, count: n, samples: [], blocking: false });
+        continue;
+      }
+      const f = fieldNamed(before, field);
+      if (!f) continue;
+      const column = id(columnOf(f));
+      const n = await count(sql`${column} IS NOT NULL`);
+      if (n > 0)
+        risks.push({
+          kind: 'dropColumn',
+          field,
+          count: n,
+          samples: await samples(column, sql`${column} IS NOT NULL`),
+          blocking: false,
+        });
+      continue;
+    }
+    const f = fieldNamed(after, field);
+    if (!f) continue;
+    const old = before.fields.find((x) => x.id === f.id);
+    // Before this migration, the values sit under the old column name.
+    const column = id(columnOf(old ?? f));
+    switch (step.kind) {
+      case 'renameColumn':
+        risks.push({
+          kind: 'rename',
+          field,
+          count: await count(sql`true`),
+          samples: [`${step.from} → ${step.to}`],
+          blocking: false,
+        });
+        break;
+      case 'changeType': {
+        const bad = await uncastable(db, table, column, columnType(f), step.to ?? '');
+        if (bad.count > 0) risks.push({ kind: 'changeType', field, ...bad, blocking: true });
+        break;
+      }
+      case 'setRequired': {
+        const n = await count(sql`${column} IS NULL`);
+        if (n > 0) risks.push({ kind: 'setRequired', field, count: n, samples: [], blocking: true });
+        break;
+      }
+      case 'addColumn': {
+        if (!f.required || (f.default !== undefined && f.default !== null)) break;
+        const n = await count(sql`true`);
+        if (n > 0) risks.push({ kind: 'requiredWithoutDefault', field, count: n, samples: [], blocking: true });
+        break;
+      }
+      case 'addUnique': {
+        const dup = sql`${column} IS NOT NULL${live} AND (tenant_id, ${column}) IN (SELECT tenant_id, ${column} FROM ${table} WHERE ${column} IS NOT NULL${live} GROUP BY 1, 2 HAVING count(*) > 1)`;
+        const n = await count(dup);
+        if (n > 0)
+          risks.push({ kind: 'duplicates', field, count: n, samples: await samples(column, dup), blocking: true });
+        break;
+      }
+      case 'changeReference': {
+        if (!(f.type === 'reference' && f.reference)) break;
+        const target = id(f.reference.table);
+        const missing = sql`${column} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${target} r WHERE r.id = ${table}.${column})`;
+        const n = await count(missing);
+        if (n > 0)
+          risks.push({
+            kind: 'missingReference',
+            field,
+            count: n,
+            samples: await samples(column, missing),
+            blocking: true,
+          });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return risks;
+}
+
+/**
+ * The values of `column` the type `target` can't take, counted and sampled. The whole column is cast
+ * once first, in a savepoint: when that works, which is the common case, no value is checked alone.
+ */
+async function uncastable(
+  db: Db,
+  table: SQL,
+  column: SQL,
+  target: SQL,
+  targetText: string,
+): Promise<{ count: number; samples: string[] }> {
+  // In a savepoint (or a transaction of its own): a failed cast must not end the caller's transaction.
+  const castsWhole = await db
+    .transaction(async (sp) => {
+      await sp.execute(sql`SELECT count(${column}::text::${target}) FROM ${table}`);
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (castsWhole) return { count: 0, samples: [] };
+  const bad = sql`${column} IS NOT NULL AND NOT designer_can_cast(${column}::text, ${targetText})`;
+  const n = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE ${bad}`))[0]?.n ?? 0;
+  const samples = await queryRows<{ v: string }>(
+    db,
+    sql`SELECT DISTINCT ${column}::text AS v FROM ${table} WHERE ${bad} ORDER BY 1 LIMIT ${SAMPLES}`,
+  );
+  return { count: n, samples: samples.map((r) => r.v) };
+}
