@@ -10,9 +10,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { designerRoutes } from './designer/designer.routes.ts';
+import { announceDesign, followDesigns } from './designer/registry-sync.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
-import { builtInEntities } from './engine/registry.ts';
+import { builtInEntities, createEntityRegistry } from './engine/registry.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
@@ -156,8 +158,13 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(menuRoutes({ db }));
   const dictionaries = createDictionaryService(db, database.userSql);
   await app.register(dictionaryRoutes({ dictionaries }));
-  // Grid-engine entities: the registry's built-in list (one line each there).
-  const definitions = builtInEntities({ dictionaries });
+  // Grid-engine entities: the registry's built-in list (one line each there), and the designed ones, read
+  // from the applied table designs and followed as they change on any node.
+  const registry = createEntityRegistry(builtInEntities({ dictionaries }));
+  const { definitions } = registry;
+  app.decorate('entities', registry);
+  await followDesigns(database, registry, app.log);
+  const designed = (name: string) => registry.designed(name);
   // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.
   await app.register(warningRoutes({ db, now }));
   scheduleWarningEvaluation(app, { db, now, refresh: (today) => refreshMilestoneSchedule(db, { today }) });
@@ -165,8 +172,12 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(mineRoutes({ db, now, definitions }));
   // The engine applies the tenant's site settings: document number patterns, segregation of duties.
   const settings = (tenantId: number) => tenantSiteSettings(db, tenantId);
-  await app.register(engineRoutes({ db, now, definitions, settings }));
-  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings }));
+  await app.register(engineRoutes({ db, now, definitions, settings, designed }));
+  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings, designed }));
+  // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
+  await app.register(
+    designerRoutes({ db: database.db, onChange: (name) => announceDesign(database.db, registry, name) }),
+  );
   await app.register(fileRoutes({ db, objects, now }));
   // [issue 4: users-roles]
   await app.register(userRoutes({ db, now }));

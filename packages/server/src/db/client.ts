@@ -30,6 +30,11 @@ export type Database = {
   /** Where SQL an admin writes runs: as the tenant's own SQL role, never as the app (user-sql.ts). */
   userSql: UserSql;
   migrate(): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel` (a constant of ours, never a request's),
+   * from any app node. On the server a connection of its own listens, and listens again after losing it.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -72,6 +77,7 @@ export async function openDatabase(opts: {
       return appPool;
     };
     const userSql = openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'postgres', url } });
+    const listeners = serverListeners(url, opts.log);
     return {
       db,
       app: drizzlePg({ client: new TenantPool(appLogin) as unknown as pg.Pool, schema }) as unknown as Db,
@@ -79,8 +85,10 @@ export async function openDatabase(opts: {
       userSql,
       migrate: () =>
         migratePg(drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }), { migrationsFolder }),
+      listen: (channel, onMessage) => listeners.add(channel, onMessage),
       ping: () => ping(db),
       close: async () => {
+        await listeners.close();
         await userSql.close();
         if (appPool) await (await appPool).pool.end();
         await owner.end();
@@ -97,8 +105,54 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     userSql: openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'pglite', client } }),
     migrate: () => migratePglite(pglite, { migrationsFolder }),
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
     ping: () => ping(db),
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on the server: one connection for every channel, opened on the first `add`. A connection lost (a
+ * restart, a terminated backend) is opened again after a second and listens to the same channels; what was
+ * notified in between is missed, so a listener should read the state it follows afresh when told.
+ */
+function serverListeners(url: string, log: Logger) {
+  const channels = new Map<string, ((payload: string) => void)[]>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+  async function connect() {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    const again = (err?: Error) => {
+      if (err) log.warn?.({ err }, 'the notification connection failed; listening again in 1 s');
+      if (client !== c || closed) return;
+      client = null;
+      retry = setTimeout(() => void connect().catch(() => again()), 1000);
+    };
+    c.on('error', again);
+    c.on('end', () => again());
+    c.on('notification', (n) => {
+      for (const handler of channels.get(n.channel) ?? []) handler(n.payload ?? '');
+    });
+    client = c;
+    await c.connect();
+    for (const channel of channels.keys()) await c.query(`LISTEN ${quote(channel)}`);
+  }
+  return {
+    async add(channel: string, onMessage: (payload: string) => void) {
+      const known = channels.has(channel);
+      channels.set(channel, [...(channels.get(channel) ?? []), onMessage]);
+      if (!client) await connect();
+      else if (!known) await client.query(`LISTEN ${quote(channel)}`);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
   };
 }
 

@@ -261,6 +261,16 @@ const BASE_MENUS: SeedMenu[] = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete'],
   },
+  // Installs seeded before it get it from migration 0024.
+  {
+    code: 'tableDesign',
+    name: 'Table designer',
+    nameZh: '表设计器',
+    url: '/tableDesign',
+    icon: 'TableOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update'],
+  },
 ];
 
 const MENUS = [...BASE_MENUS, ...PROJECT_AREAS.flatMap((a) => a.menus)];

@@ -2,6 +2,7 @@ import { ErrorCode, type TableDesign, tableDesignSchema } from '@trestle/shared'
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { ensureDesignMenu, removeDesignMenu } from './designer-menu.ts';
 import { planMigration, planSql, type Step } from './plan.ts';
 import { planRisks, type Risk } from './risks.ts';
 
@@ -78,9 +79,13 @@ export async function saveDraft(db: Db, designId: number, raw: unknown, version:
   });
 }
 
-/** An entity or table name another design, a built-in table or any relation of the schema already has. */
+/**
+ * An entity or table name another design, a built-in table or any relation of the schema already has, or an
+ * entity name a menu other than the design's own has as its code (the screen's entry takes that code).
+ */
 async function refuseTakenNames(db: Db, design: TableDesign, designId: number | null) {
   const fieldErrors: Record<string, string> = {};
+  const own = designId === null ? null : await readDesign(db, designId);
   const others = await queryRows<{ name: string; table_name: string }>(
     db,
     sql`SELECT name, table_name FROM table_designs WHERE id IS DISTINCT FROM ${designId}
@@ -89,7 +94,14 @@ async function refuseTakenNames(db: Db, design: TableDesign, designId: number | 
   if (others.some((o) => o.name.toLowerCase() === design.name.toLowerCase()))
     fieldErrors.name = 'used by another table design';
   if (others.some((o) => o.table_name === design.table)) fieldErrors.table = 'used by another table design';
-  const own = designId === null ? null : await readDesign(db, designId);
+  if (!fieldErrors.name) {
+    // Codes are matched without case, as routes are: `Vehicle` would answer for a menu `vehicle`.
+    const menus = await queryRows<{ code: string }>(
+      db,
+      sql`SELECT code FROM menus WHERE lower(code) = lower(${design.name})`,
+    );
+    if (menus.some((m) => m.code !== own?.applied?.name)) fieldErrors.name = 'used by a menu';
+  }
   if (!fieldErrors.table && own?.applied?.table !== design.table) {
     const existing = await queryRows(
       db,
@@ -149,12 +161,16 @@ export async function applyDesign(
     const row = await readDesign(tx, designId, true);
     if (row.applied && JSON.stringify(row.applied) === JSON.stringify(row.draft))
       throw conflict('Nothing to apply: the table is as the design says');
+    // Checked at save; checked again now, under the lock: a menu or a table of that name may have been
+    // made since, and the screen's entry would take over that menu.
+    if (!row.applied) await refuseTakenNames(tx, row.draft, designId);
     const n = await nextMigrationNumber(tx, true);
     const plan = planMigration(row.applied, row.draft, n);
     const risks = (await planRisks(tx, row.applied, row.draft, plan)).filter((r) => r.blocking);
     if (risks.length > 0)
       throw new AppError(422, ErrorCode.unprocessable, 'The rows there are would not survive this change', { risks });
     for (const step of plan.steps) for (const statement of step.up) await tx.execute(statement);
+    await ensureDesignMenu(tx, row.draft);
     const { up, down } = planSql(plan);
     await tx.execute(
       sql`INSERT INTO table_migrations (id, design_id, up_sql, down_sql, design_before, design_after, applied_by)
@@ -176,15 +192,18 @@ export async function rollbackDesign(db: Db, designId: number, userId: number): 
     await takeDesignerLock(tx);
     await readDesign(tx, designId, true);
     const last = (
-      await queryRows<{ id: number; down_sql: string[]; design_before: TableDesign | null }>(
+      await queryRows<{ id: number; down_sql: string[]; design_before: TableDesign | null; design_after: TableDesign }>(
         tx,
-        sql`SELECT id, down_sql, design_before FROM table_migrations
+        sql`SELECT id, down_sql, design_before, design_after FROM table_migrations
             WHERE design_id = ${designId} AND rolled_back_at IS NULL ORDER BY id DESC LIMIT 1`,
       )
     )[0];
     if (!last) throw conflict('Nothing to roll back: no migration of this table is applied');
     // The recorded statements are the designer's own (written from validated metadata at apply).
     for (const text of last.down_sql) await tx.execute(sql.raw(text));
+    // The screen goes with the table it shows; otherwise it comes back as it was, wherever its folder is now.
+    if (last.design_before) await ensureDesignMenu(tx, last.design_before, { whenFolderGone: 'stay' });
+    else await removeDesignMenu(tx, last.design_after.name);
     await tx.execute(
       sql`UPDATE table_migrations SET rolled_back_by = ${userId}, rolled_back_at = now() WHERE id = ${last.id}`,
     );

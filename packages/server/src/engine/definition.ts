@@ -38,6 +38,8 @@ export type EntityDefinition = {
   hooks?: Hooks;
   /** An extra condition on every read and write path, on the row alias `t`. */
   filter?(auth: AuthContext): SQL;
+  /** Drawn in the table designer: served by the engine's `/api/:entity/…` routes, not routes of its own. */
+  designed?: true;
   /** Detail entities are edited through their master only: no routes of their own. */
   detailOnly?: boolean;
   /**

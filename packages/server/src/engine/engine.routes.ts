@@ -95,30 +95,96 @@ const asJson = () => (data: unknown) => JSON.stringify(data);
 const keysEnvelope = envelopeSchema(z.object({ key: z.number() }));
 const countEnvelope = envelopeSchema(z.object({ count: z.number() }));
 
-/** /api/<Entity>/<action> for every entity: one declaration each, the same behaviour everywhere. */
-export function engineRoutes(deps: EngineDeps) {
+/**
+ * Where an entity's routes are and which entity a request is for: a built-in entity has routes of its own
+ * (`/api/Employee/…`, documented with its name), the designed ones share `/api/:entity/…`, whose grant is
+ * checked on the menu the path names and whose entity is looked up in the registry at each request.
+ */
+export type EntityTarget = {
+  base: string;
+  menu: string;
+  tags: string[];
+  /** How the summaries name the entity. */
+  label: string;
+  /** The approval routes: a built-in entity has them with `audit`; the shared routes always (404 without). */
+  audit: boolean;
+  params?: z.ZodType;
+  resolve(req: FastifyRequest): EntityDefinition;
+};
+
+/** The entity name a shared route's path carries. */
+export const entityParams = z.object({ entity: z.string().regex(/^[A-Z][A-Za-z0-9]{0,39}$/) });
+
+/** The targets of the engine's routes: each built-in entity, and the designed ones behind one shared path. */
+export function engineTargets(
+  deps: EngineDeps,
+  designed?: (name: string) => EntityDefinition | undefined,
+): EntityTarget[] {
+  const targets: EntityTarget[] = deps.definitions
+    .filter((d) => !d.detailOnly && !d.designed)
+    .map((def) => ({
+      base: `/api/${def.meta.name}`,
+      menu: def.meta.name,
+      tags: [def.meta.name],
+      label: def.meta.label.en,
+      audit: def.meta.audit,
+      resolve: () => def,
+    }));
+  if (designed)
+    targets.push({
+      base: '/api/:entity',
+      menu: ':entity',
+      tags: ['designed entities'],
+      label: 'A designed entity',
+      audit: true,
+      params: entityParams,
+      resolve: (req) => {
+        const def = designed((req.params as { entity: string }).entity);
+        if (!def) throw new AppError(404, 'not_found', 'No such entity');
+        return def;
+      },
+    });
+  return targets;
+}
+
+/** An entity's metadata as a screen is drawn from it, with its detail entities'. */
+function screenOf(deps: EngineDeps, meta: EntityMeta): EntityScreenMeta {
+  return {
+    ...meta,
+    detailMetas: meta.details.flatMap((d) => deps.definitions.find((x) => x.meta.name === d.entity)?.meta ?? []),
+  };
+}
+
+/** A designed entity without approval has no approval routes. */
+function withApproval(def: EntityDefinition): EntityDefinition {
+  if (!def.meta.audit) throw new AppError(404, 'not_found', 'This entity has no approval');
+  return def;
+}
+
+/**
+ * /api/<Entity>/<action> for every entity: one declaration each, the same behaviour everywhere. With
+ * `designed`, the entities drawn in the table designer are served too, from the registry at each request.
+ */
+export function engineRoutes(deps: EngineDeps & { designed?: (name: string) => EntityDefinition | undefined }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const context = engineContext(deps);
 
-    for (const def of deps.definitions.filter((d) => !d.detailOnly)) {
-      const { meta } = def;
-      const base = `/api/${meta.name}`;
-      const grant = (button: string) => ({ permission: { menu: meta.name, button } });
-      const tags = [meta.name];
-      const screen: EntityScreenMeta = {
-        ...meta,
-        detailMetas: meta.details.flatMap((d) => deps.definitions.find((x) => x.meta.name === d.entity)?.meta ?? []),
-      };
+    for (const target of engineTargets(deps, deps.designed)) {
+      const { base, tags, label } = target;
+      const grant = (button: string) => ({ permission: { menu: target.menu, button } });
+      const params = target.params ? { params: target.params } : {};
+      const entityOf = (req: FastifyRequest) => target.resolve(req);
 
       r.get(`${base}/getMeta`, {
         config: grant('Search'),
         schema: {
           tags,
-          summary: `${meta.label.en}: the metadata the screen is drawn from, with its detail entities'`,
+          ...params,
+          summary: `${label}: the metadata the screen is drawn from, with its detail entities'`,
           response: { 200: envelopeSchema(entityScreenSchema) },
         },
-        handler: async () => envelope(screen),
+        handler: async (req) => envelope(screenOf(deps, entityOf(req).meta)),
       });
 
       r.post(`${base}/getPageData`, {
@@ -126,7 +192,8 @@ export function engineRoutes(deps: EngineDeps) {
         serializerCompiler: asJson,
         schema: {
           tags,
-          summary: `${meta.label.en}: one page, filtered and sorted on the server`,
+          ...params,
+          summary: `${label}: one page, filtered and sorted on the server`,
           description:
             'total is exact up to 10,000 matching rows; past that it is the planner estimate and totalExact is false ' +
             '(ask with exactTotal: true for a full count). summary is given when the total is exact.',
@@ -134,9 +201,12 @@ export function engineRoutes(deps: EngineDeps) {
           response: { 200: envelopeSchema(pageResultSchema) },
         },
         handler: async (req) => {
+          const def = entityOf(req);
           const d = await context(req);
           const lang = languageOf(req);
-          return envelope(presentPage(def, await pageData(deps.db, meta, d.scopeOf(def), req.body, [], lang), lang));
+          return envelope(
+            presentPage(def, await pageData(deps.db, def.meta, d.scopeOf(def), req.body, [], lang), lang),
+          );
         },
       });
 
@@ -145,11 +215,14 @@ export function engineRoutes(deps: EngineDeps) {
         serializerCompiler: asJson,
         schema: {
           tags,
-          summary: `${meta.label.en}: the detail rows of one master row`,
+          ...params,
+          summary: `${label}: the detail rows of one master row`,
           body: pageRequestSchema,
           response: { 200: envelopeSchema(pageResultSchema) },
         },
         handler: async (req) => {
+          const def = entityOf(req);
+          const { meta } = def;
           const rel = req.body.detail ? meta.details.find((x) => x.entity === req.body.detail) : meta.details[0];
           if (!rel) throw badRequest('This entity has no such detail', { detail: 'unknown detail' });
           if (req.body.value === undefined) throw badRequest('Name the master row in value', { value: 'required' });
@@ -181,7 +254,8 @@ export function engineRoutes(deps: EngineDeps) {
         config: grant('Search'),
         schema: {
           tags,
-          summary: `${meta.label.en}: choices for a reference field (search by code or name, or labels for ids)`,
+          ...params,
+          summary: `${label}: choices for a reference field (search by code or name, or labels for ids)`,
           description:
             `A page of ${CHOICES_PAGE} choices, labelled "code — name" where the rows have a code; \`q\` matches the code or the name. ` +
             "With `detail`, the field is one of that detail entity's (its lines have no routes of their own). With `parent`, a field whose reference names a parent offers only the rows of that parent (the terms of the chosen contract). " +
@@ -207,80 +281,95 @@ export function engineRoutes(deps: EngineDeps) {
             ),
           },
         },
-        handler: async (req) => envelope(await lookup(deps, meta, authOf(req), req.query, languageOf(req))),
+        handler: async (req) =>
+          envelope(await lookup(deps, entityOf(req).meta, authOf(req), req.query, languageOf(req))),
       });
 
       r.post(`${base}/add`, {
         config: grant('Add'),
         schema: {
           tags,
-          summary: `${meta.label.en}: add a row with its details`,
+          ...params,
+          summary: `${label}: add a row with its details`,
           body: saveBodySchema,
           response: { 200: keysEnvelope },
         },
-        handler: async (req) => envelope({ key: await addEntity(deps.db, await context(req), def, req.body) }, 'Saved'),
+        handler: async (req) =>
+          envelope({ key: await addEntity(deps.db, await context(req), entityOf(req), req.body) }, 'Saved'),
       });
 
       r.post(`${base}/update`, {
         config: grant('Update'),
         schema: {
           tags,
-          summary: `${meta.label.en}: update a row and its details`,
+          ...params,
+          summary: `${label}: update a row and its details`,
           description:
             'mainData carries the key and the version read; a stale version answers 409 and nothing is written.',
           body: saveBodySchema,
           response: { 200: keysEnvelope },
         },
         handler: async (req) =>
-          envelope({ key: await updateEntity(deps.db, await context(req), def, req.body) }, 'Saved'),
+          envelope({ key: await updateEntity(deps.db, await context(req), entityOf(req), req.body) }, 'Saved'),
       });
 
       r.post(`${base}/del`, {
         config: grant('Delete'),
         schema: {
           tags,
-          summary: `${meta.label.en}: delete rows by key (all or none)`,
+          ...params,
+          summary: `${label}: delete rows by key (all or none)`,
           body: delBodySchema,
           response: { 200: countEnvelope },
         },
         handler: async (req) =>
-          envelope({ count: await delEntity(deps.db, await context(req), def, req.body) }, 'Deleted'),
+          envelope({ count: await delEntity(deps.db, await context(req), entityOf(req), req.body) }, 'Deleted'),
       });
 
-      if (meta.audit) {
+      if (target.audit) {
         r.post(`${base}/submit`, {
           config: grant('Update'),
           schema: {
             tags,
-            summary: `${meta.label.en}: submit drafts (or rejected documents) for approval`,
+            ...params,
+            summary: `${label}: submit drafts (or rejected documents) for approval`,
             body: submitBodySchema,
             response: { 200: countEnvelope },
           },
           handler: async (req) =>
-            envelope({ count: await submitEntity(deps.db, await context(req), def, req.body) }, 'Submitted'),
+            envelope(
+              { count: await submitEntity(deps.db, await context(req), withApproval(entityOf(req)), req.body) },
+              'Submitted',
+            ),
         });
 
         r.get(`${base}/approvalHistory`, {
           config: grant('Search'),
           schema: {
             tags,
-            summary: `${meta.label.en}: a document's approval steps, oldest first`,
+            ...params,
+            summary: `${label}: a document's approval steps, oldest first`,
             querystring: z.strictObject({ key: idParam }),
             response: { 200: envelopeSchema(z.array(approvalEntrySchema)) },
           },
-          handler: async (req) => envelope(await approvalHistory(deps.db, await context(req), def, req.query.key)),
+          handler: async (req) =>
+            envelope(await approvalHistory(deps.db, await context(req), withApproval(entityOf(req)), req.query.key)),
         });
 
         r.post(`${base}/audit`, {
           config: grant('Audit'),
           schema: {
             tags,
-            summary: `${meta.label.en}: approve (1) or reject (2, with a reason)`,
+            ...params,
+            summary: `${label}: approve (1) or reject (2, with a reason)`,
             body: auditBodySchema,
             response: { 200: countEnvelope },
           },
           handler: async (req) =>
-            envelope({ count: await auditEntity(deps.db, await context(req), def, req.body) }, 'Audited'),
+            envelope(
+              { count: await auditEntity(deps.db, await context(req), withApproval(entityOf(req)), req.body) },
+              'Audited',
+            ),
         });
       }
     }

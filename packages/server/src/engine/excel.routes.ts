@@ -11,7 +11,8 @@ import { authOf } from '../http/auth.ts';
 import { badRequest, envelope, forbidden } from '../http/errors.ts';
 import { languageOf, timeZoneOf } from '../http/language.ts';
 import { readFileParts } from '../http/multipart.ts';
-import { contextForButton, type EngineDeps, engineContext } from './engine.routes.ts';
+import type { EntityDefinition } from './definition.ts';
+import { contextForButton, type EngineDeps, engineContext, engineTargets } from './engine.routes.ts';
 import { XLSX_TYPE } from './excel-common.ts';
 import { prepareExport, templateWorkbook } from './excel-export.ts';
 import { importWorkbook } from './excel-import.ts';
@@ -34,26 +35,34 @@ const importSummarySchema = z.object({
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
 /** /api/<Entity>/export, downLoadTemplate, import and upload for every entity, with the same grants as the grid. */
-export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: ObjectStore }) {
+export function excelRoutes(
+  deps: EngineDeps & {
+    dataDir: string;
+    objects: ObjectStore;
+    designed?: (name: string) => EntityDefinition | undefined;
+  },
+) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const context = engineContext(deps);
     const store = createFileStore(deps.db, deps.objects, deps.now);
 
-    for (const def of deps.definitions.filter((d) => !d.detailOnly)) {
-      const { meta } = def;
-      const base = `/api/${meta.name}`;
-      const grant = (button: string) => ({ permission: { menu: meta.name, button } });
-      const tags = [meta.name];
+    for (const target of engineTargets(deps, deps.designed)) {
+      const { base, tags, label } = target;
+      const grant = (button: string) => ({ permission: { menu: target.menu, button } });
+      const params = target.params ? { params: target.params } : {};
 
       r.post(`${base}/export`, {
         config: grant('Export'),
         schema: {
           tags,
-          summary: `${meta.label.en}: every matching row as a streamed .xlsx (page and rows are ignored)`,
+          ...params,
+          summary: `${label}: every matching row as a streamed .xlsx (page and rows are ignored)`,
           body: pageRequestSchema,
         },
         handler: async (req, reply) => {
+          const def = target.resolve(req);
+          const { meta } = def;
           const d = await context(req);
           const lang = languageOf(req);
           const write = await prepareExport({
@@ -80,8 +89,9 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
 
       r.get(`${base}/downLoadTemplate`, {
         config: grant('Import'),
-        schema: { tags, summary: `${meta.label.en}: the import template (.xlsx) with a Help sheet` },
+        schema: { tags, ...params, summary: `${label}: the import template (.xlsx) with a Help sheet` },
         handler: async (req, reply) => {
+          const { meta } = target.resolve(req);
           const lang = languageOf(req);
           const bytes = await templateWorkbook(deps.db, meta, authOf(req).tenantId, lang);
           return reply
@@ -95,7 +105,8 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
         config: grant('Import'),
         schema: {
           tags,
-          summary: `${meta.label.en}: import rows from an .xlsx (multipart field "file")`,
+          ...params,
+          summary: `${label}: import rows from an .xlsx (multipart field "file")`,
           description:
             'mode=check (default) validates and writes nothing; all writes only when every row is valid (else 422 ' +
             'with the summary in data); valid writes the valid rows; one transaction either way, with a result per ' +
@@ -110,6 +121,8 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
           response: { 200: envelopeSchema(importSummarySchema) },
         },
         handler: async (req) => {
+          const def = target.resolve(req);
+          const { meta } = def;
           const [file] = await readFileParts(req, { fileSize: IMPORT_MAX_BYTES, files: 1, what: 'file' });
           const d = await context(req);
           let updater: WriteDeps | undefined;
@@ -140,11 +153,12 @@ export function excelRoutes(deps: EngineDeps & { dataDir: string; objects: Objec
         config: grant('Upload'),
         schema: {
           tags,
-          summary: `${meta.label.en}: upload files (multipart field "file", up to 5 files of 10 MB; type checked by content)`,
+          ...params,
+          summary: `${label}: upload files (multipart field "file", up to 5 files of 10 MB; type checked by content)`,
           response: { 200: envelopeSchema(z.array(storedFileSchema)) },
         },
         handler: async (req) => {
-          const saved = await saveCheckedUploads(req, { db: deps.db, store }, meta.name);
+          const saved = await saveCheckedUploads(req, { db: deps.db, store }, target.resolve(req).meta.name);
           return envelope(saved, 'Uploaded');
         },
       });

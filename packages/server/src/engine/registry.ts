@@ -1,3 +1,4 @@
+import type { EntityMeta } from '@trestle/shared';
 import { dictionaryEntities } from '../features/dictionaries/dictionary.entity.ts';
 import type { DictionaryService } from '../features/dictionaries/dictionary.service.ts';
 import { employeeEntity } from '../features/employees/employee.entity.ts';
@@ -9,6 +10,13 @@ import { salesEntities } from '../features/sales/sales.entities.ts';
 import { scheduleEntities } from '../features/schedule/schedule.entities.ts';
 import { projectWarningEntity } from '../features/warnings/warnings.entity.ts';
 import type { EntityDefinition } from './definition.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The entities the engine serves (built-in and designed). */
+    entities: EntityRegistry;
+  }
+}
 
 /** What some built-in definitions need at start: services their hooks call. */
 export type RegistryDeps = { dictionaries: DictionaryService };
@@ -33,4 +41,32 @@ export function builtInEntities(deps: RegistryDeps): EntityDefinition[] {
     ...scheduleEntities,
     projectWarningEntity,
   ];
+}
+
+/**
+ * Every entity the engine serves: the built-in ones, then the designed ones (table designs applied). The
+ * `definitions` array is the one the engine's readers hold (routes, references, Excel, data permissions):
+ * a designed entity applied at run time is put into it in place, so each of them sees it at once.
+ */
+export type EntityRegistry = {
+  readonly definitions: EntityDefinition[];
+  /** A designed entity by name; built-in ones are served by routes of their own. */
+  designed(name: string): EntityDefinition | undefined;
+  /** Puts in (or replaces, or with null takes out) a designed entity. */
+  setDesigned(name: string, meta: EntityMeta | null): void;
+};
+
+export function createEntityRegistry(builtIns: EntityDefinition[]): EntityRegistry {
+  const definitions = [...builtIns];
+  const builtInNames = new Set(builtIns.map((d) => d.meta.name));
+  return {
+    definitions,
+    designed: (name) => definitions.find((d) => d.designed && d.meta.name === name),
+    setDesigned(name, meta) {
+      if (builtInNames.has(name)) throw new Error(`${name} is a built-in entity`);
+      const at = definitions.findIndex((d) => d.meta.name === name);
+      if (at >= 0) definitions.splice(at, 1);
+      if (meta) definitions.push({ meta, designed: true });
+    },
+  };
 }

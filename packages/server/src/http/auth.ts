@@ -12,7 +12,23 @@ import type { AccessClaims, Tokens } from './tokens.ts';
  * What a route requires. Every route declares one (deny by default): 'public' needs nothing,
  * 'signedIn' any valid session, and {menu, button} a grant of that button on that menu.
  */
+/**
+ * Who may call a route. A menu written `:param` is the one the route's path parameter names (the engine's
+ * shared routes for designed entities, `/api/:entity/…`): the grant is checked on that menu.
+ */
 export type RoutePermission = 'public' | 'signedIn' | { menu: string; button: string };
+
+/** The grant a request needs: the route's, with a `:param` menu read from the request's path. */
+function grantOf(permission: { menu: string; button: string }, params: unknown) {
+  if (!permission.menu.startsWith(':')) return permission;
+  const value = (params as Record<string, unknown> | undefined)?.[permission.menu.slice(1)];
+  // A value that could not be a menu code (an entity's name) matches no menu: the grant is refused, and it
+  // never reaches the database (a NUL byte in the path would fail the query).
+  return {
+    menu: typeof value === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(value) ? value : '',
+    button: permission.button,
+  };
+}
 
 /**
  * The signed-in caller: the token's claims and the row scope of the caller's roles. `setup` marks the
@@ -132,7 +148,10 @@ export function registerAuth(
     req.tenantScope.acting =
       claims.homeTenantId === undefined ? null : { userId: claims.userId, homeTenantId: claims.homeTenantId };
     // One round trip: the session row, the user and tenant still enabled, the grant and the data scope.
-    const access = await deps.sessions.check(claims, typeof permission === 'object' ? permission : undefined);
+    const access = await deps.sessions.check(
+      claims,
+      typeof permission === 'object' ? grantOf(permission, req.params) : undefined,
+    );
     if (!access) throw unauthenticated('invalid');
     req.auth = { ...claims, dataScope: access.dataScope };
 

@@ -27,6 +27,8 @@ export type TestApp = {
   database: Database;
   config: Config;
   clock: ReturnType<typeof testClock>;
+  /** On the PostgreSQL pass: the test database's owner and app urls (a second app node connects with them). */
+  server?: { url: string; appUrl: string };
   login(userName: string, password: string): Promise<string>;
   close(): Promise<void>;
 };
@@ -62,6 +64,7 @@ export async function createTestApp(
     database,
     config,
     clock,
+    ...(server ? { server: { url: server.url, appUrl: server.appUrl } } : {}),
     async login(userName, password) {
       const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password } });
       if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.body}`);

@@ -38,7 +38,12 @@ export function menuRoutes(deps: { db: Db }) {
     // Read once the app is ready, so routes registered after this feature are counted too.
     const menuCodesOfRoutes = () => {
       routeCodes ??= new Set(
-        app.routeTable().flatMap((r) => (typeof r.permission === 'object' ? [r.permission.menu] : [])),
+        // A `:param` menu (the designed entities' shared routes) names no menu of its own.
+        app
+          .routeTable()
+          .flatMap((r) =>
+            typeof r.permission === 'object' && !r.permission.menu.startsWith(':') ? [r.permission.menu] : [],
+          ),
       );
       return routeCodes;
     };

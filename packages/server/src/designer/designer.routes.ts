@@ -1,0 +1,234 @@
+import { envelopeSchema, id, idParam, type TableDesign, tableDesignSchema } from '@trestle/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, queryRows } from '../db/client.ts';
+import { authOf } from '../http/auth.ts';
+import { envelope } from '../http/errors.ts';
+import { requirePlatformAdmin } from '../http/platform.ts';
+import {
+  applyDesign,
+  createDesign,
+  designHistory,
+  previewDesign,
+  readDesign,
+  rollbackDesign,
+  saveDraft,
+} from './apply.ts';
+
+const MENU = 'tableDesign';
+const tags = [MENU];
+
+const designStatus = z.enum(['draft', 'applied', 'changed']);
+const designListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  table: z.string(),
+  label: tableDesignSchema.shape.label,
+  /** draft: never applied; applied: the table is as the draft says; changed: the draft has changes to apply. */
+  status: designStatus,
+  version: z.number(),
+  updatedAt: z.string(),
+});
+const designDetail = z.object({
+  id: z.number(),
+  version: z.number(),
+  draft: tableDesignSchema,
+  applied: tableDesignSchema.nullable(),
+});
+const migrationItem = z.object({
+  id: z.number(),
+  upSql: z.array(z.string()),
+  downSql: z.array(z.string()),
+  appliedAt: z.string(),
+  appliedBy: z.number().nullable(),
+  rolledBackAt: z.string().nullable(),
+});
+const previewSchema = z.object({
+  steps: z.array(
+    z.object({
+      kind: z.string(),
+      field: z.string().optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+    }),
+  ),
+  up: z.array(z.string()),
+  down: z.array(z.string()),
+  risks: z.array(
+    z.object({
+      kind: z.string(),
+      field: z.string(),
+      count: z.number(),
+      samples: z.array(z.string()),
+      blocking: z.boolean(),
+    }),
+  ),
+});
+
+const idQuery = z.strictObject({ id: idParam });
+const idBody = z.strictObject({ id });
+
+/** The drivers hand timestamps back as Date objects from raw SQL; the wire carries ISO text. */
+const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+
+/** Every design with where it stands: the JSON of the last apply against the draft's. */
+async function listDesigns(db: Db) {
+  const rows = await queryRows<{
+    id: number;
+    draft: TableDesign;
+    applied: TableDesign | null;
+    version: number;
+    updatedAt: unknown;
+  }>(db, sql`SELECT id, draft, applied, version, updated_at AS "updatedAt" FROM table_designs ORDER BY name`);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.draft.name,
+    table: r.draft.table,
+    label: r.draft.label,
+    status: !r.applied ? 'draft' : JSON.stringify(r.applied) === JSON.stringify(r.draft) ? 'applied' : 'changed',
+    version: r.version,
+    updatedAt: iso(r.updatedAt),
+  })) satisfies z.input<typeof designListItem>[];
+}
+
+/**
+ * /tableDesign: designs drawn as data, each applied as a migration of its own table. Designs are
+ * platform-wide (a designed table's shape is every tenant's, its rows are each tenant's own), so reading them
+ * is the screen's grant and changing them is the platform administrator's alone. Every call runs on the
+ * owner's connection: applying a design is DDL, which the app's role may not run.
+ */
+export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void | Promise<void> }) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const platformOnly = async (req: FastifyRequest) =>
+      requirePlatformAdmin(deps.db, authOf(req), 'change table designs: every tenant shares them');
+    /** The design's entity name after an apply or a roll back: the registry reloads it. */
+    const changed = async (designId: number) => {
+      const row = await readDesign(deps.db, designId);
+      await deps.onChange?.(row.draft.name);
+    };
+
+    r.get('/api/tableDesign/list', {
+      config: { permission: { menu: MENU, button: 'Search' } },
+      schema: {
+        tags,
+        summary: 'Every table design, with whether its draft is applied',
+        response: { 200: envelopeSchema(z.array(designListItem)) },
+      },
+      handler: async () => envelope(await listDesigns(deps.db)),
+    });
+
+    r.get('/api/tableDesign/get', {
+      config: { permission: { menu: MENU, button: 'Search' } },
+      schema: {
+        tags,
+        summary: 'One design: its draft, as last applied (null: never), and the version to save over',
+        querystring: idQuery,
+        response: { 200: envelopeSchema(designDetail) },
+      },
+      handler: async (req) => {
+        const row = await readDesign(deps.db, req.query.id);
+        return envelope({ id: row.id, version: row.version, draft: row.draft, applied: row.applied });
+      },
+    });
+
+    r.get('/api/tableDesign/history', {
+      config: { permission: { menu: MENU, button: 'Search' } },
+      schema: {
+        tags,
+        summary: "A design's migrations, newest first, with the SQL that ran and the SQL that undoes it",
+        querystring: idQuery,
+        response: { 200: envelopeSchema(z.array(migrationItem)) },
+      },
+      handler: async (req) => {
+        await readDesign(deps.db, req.query.id);
+        const history = await designHistory(deps.db, req.query.id);
+        return envelope(
+          history.map((h) => ({
+            ...h,
+            appliedAt: iso(h.appliedAt),
+            rolledBackAt: h.rolledBackAt === null ? null : iso(h.rolledBackAt),
+          })),
+        );
+      },
+    });
+
+    r.post('/api/tableDesign/add', {
+      config: { permission: { menu: MENU, button: 'Add' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary: 'A new design, kept as a draft: nothing is created until it is applied (platform administrator)',
+        body: z.strictObject({ design: z.unknown() }),
+        response: { 200: envelopeSchema(z.object({ id: z.number() })) },
+      },
+      handler: async (req) =>
+        envelope({ id: await createDesign(deps.db, req.body.design, authOf(req).userId) }, 'Saved'),
+    });
+
+    r.post('/api/tableDesign/save', {
+      config: { permission: { menu: MENU, button: 'Update' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary:
+          'Save the draft over the version last read (409 when someone saved since); name and table stay once applied (platform administrator)',
+        body: z.strictObject({ id, version: z.number().int().min(1), design: z.unknown() }),
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (req) => {
+        await saveDraft(deps.db, req.body.id, req.body.design, req.body.version, authOf(req).userId);
+        return envelope(null, 'Saved');
+      },
+    });
+
+    r.post('/api/tableDesign/preview', {
+      config: { permission: { menu: MENU, button: 'Update' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary:
+          'What applying the draft would run and undo, and the risks to the rows there are, counted over every tenant (platform administrator)',
+        body: idBody,
+        response: { 200: envelopeSchema(previewSchema) },
+      },
+      handler: async (req) => envelope(await previewDesign(deps.db, req.body.id)),
+    });
+
+    r.post('/api/tableDesign/apply', {
+      config: { permission: { menu: MENU, button: 'Update' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary:
+          'Apply the draft in one transaction, with its menu entry; 422 with the risks while a blocking one remains (platform administrator)',
+        body: idBody,
+        response: { 200: envelopeSchema(z.object({ migration: z.number(), up: z.array(z.string()) })) },
+      },
+      handler: async (req) => {
+        const result = await applyDesign(deps.db, req.body.id, authOf(req).userId);
+        await changed(req.body.id);
+        return envelope(result, 'Applied');
+      },
+    });
+
+    r.post('/api/tableDesign/rollback', {
+      config: { permission: { menu: MENU, button: 'Update' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary:
+          'Undo the last applied migration without losing a value; undoing the creation takes the menu entry away (platform administrator)',
+        body: idBody,
+        response: { 200: envelopeSchema(z.object({ migration: z.number() })) },
+      },
+      handler: async (req) => {
+        const result = await rollbackDesign(deps.db, req.body.id, authOf(req).userId);
+        await changed(req.body.id);
+        return envelope(result, 'Rolled back');
+      },
+    });
+  };
+}
