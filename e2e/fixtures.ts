@@ -53,3 +53,19 @@ export function countRequests(page: Page, path: string): { readonly count: numbe
 export function openDropdown(page: Page) {
   return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
 }
+
+/**
+ * Opens a folder of the navigation, unless it is open already: the sidebar opens the current screen's folder
+ * by itself, and a click on an open folder closes it (at once, with the reduced motion the tests run with).
+ */
+export async function openMenuFolder(page: Page, name: string) {
+  const title = page
+    .getByTestId('menu')
+    .locator('.ant-menu-submenu-title')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .first();
+  const folder = title.locator('xpath=..');
+  await expect(title).toBeVisible();
+  if (!(await folder.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) await title.click();
+  await expect(folder).toHaveClass(/ant-menu-submenu-open/);
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, screenshotDir, signIn, test, tokenOf } from '../fixtures.ts';
+import { expect, openMenuFolder, type Page, screenshotDir, signIn, test, tokenOf } from '../fixtures.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', screenshotDir);
 mkdirSync(dir, { recursive: true });
@@ -51,7 +51,7 @@ test.describe('menus, icons and organisations as admin', () => {
 
     // The navigation shows it under System at once.
     const nav = page.getByTestId('menu');
-    await nav.getByText('System', { exact: true }).click();
+    await openMenuFolder(page, 'System');
     await expect(nav.getByRole('menuitem', { name: /E2E screen/ })).toHaveCount(1);
     await shoot(page, 'sysmenu-en');
 
