@@ -124,6 +124,12 @@ const screens: RouteObject[] = [
       })),
     ),
   },
+  {
+    path: 'tableDesign',
+    lazy: lazyRoute(() =>
+      import('../features/table-design/TableDesignPage.tsx').then((m) => ({ Component: m.TableDesignPage })),
+    ),
+  },
   // Any other entity the menu names (built-in or designed): drawn from the server's metadata, no page of its own.
   {
     path: ':entity',

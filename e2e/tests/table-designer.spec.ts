@@ -1,0 +1,238 @@
+import type { Locator, Page } from '@playwright/test';
+import { axeFindings, formatFindings } from '../axe.ts';
+import { tokenOf } from '../fixtures.ts';
+import {
+  api,
+  choose,
+  dataRows,
+  dialog,
+  expect,
+  grid,
+  shoot,
+  stamp,
+  test,
+  toast,
+  toolbarButton,
+} from '../grid-helpers.ts';
+
+/** The designer's list, and one design's row in it by its entity name. */
+const designRow = (page: Page, name: string) =>
+  page.getByTestId('table-design-list').locator('tbody tr[data-row-key]').filter({ hasText: name });
+
+type TypedField = { name: string; en: string; zh: string; type?: string; length?: string; target?: string };
+
+/** Types one row of the editor's field list, as a person would, input by input. */
+async function typeField(page: Page, editor: Locator, n: number, f: TypedField, flags: string[] = []) {
+  const input = (what: string) => editor.getByLabel(`${what} of field ${n}`, { exact: true });
+  await input('Name').fill(f.name);
+  await input('Label (English)').fill(f.en);
+  await input('Label (Chinese)').fill(f.zh);
+  if (f.type) await choose(page, input('Type'), f.type);
+  if (f.length) await input('Length').fill(f.length);
+  if (f.target) await input('Target table').fill(f.target);
+  for (const flag of flags) await input(flag).check();
+}
+
+/** A GET of the API with the page's token. */
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function openDesigner(page: Page) {
+  await page.goto('/#/tableDesign');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table designer');
+  await expect(page.getByTestId('table-design-list').locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+/** Opens a design's preview from its row and waits for the SQL. */
+async function openPreview(page: Page, name: string, label: string) {
+  await designRow(page, name)
+    .getByRole('button', { name: /Preview & apply/ })
+    .click();
+  const preview = dialog(page, `Preview and apply: ${label}`);
+  await expect(preview.getByTestId('design-preview')).toBeVisible();
+  return preview;
+}
+
+test.describe('/tableDesign', () => {
+  test.use({ signedInAs: 'admin' });
+
+  test('admin draws Gadget, applies it, adds a row on its screen, changes it, applies, rolls back, reads the history', async ({
+    page,
+  }) => {
+    await openDesigner(page);
+    await toolbarButton(page, 'New table').click();
+    const editor = dialog(page, 'New table design');
+    await editor.getByLabel('Entity name').fill('Gadget');
+    // The table follows the name until one is typed.
+    await expect(editor.getByLabel('Table name')).toHaveValue('gadgets');
+    await editor.getByLabel('Label (English)', { exact: true }).fill('Gadgets');
+    await editor.getByLabel('Label (Chinese)', { exact: true }).fill('小工具');
+    await typeField(page, editor, 1, { name: 'code', en: 'Code', zh: '编号', length: '20' }, [
+      'Required',
+      'Unique',
+      'Searchable',
+    ]);
+    await editor.getByRole('button', { name: 'Add field' }).click();
+    // "order" passes the name's pattern and is refused by the server: a reserved word of SQL.
+    await typeField(page, editor, 2, { name: 'order', en: 'Name', zh: '名称' }, ['Required', 'Searchable']);
+    await editor.getByRole('button', { name: 'Add field' }).click();
+    await typeField(page, editor, 3, {
+      name: 'owner',
+      en: 'Owner',
+      zh: '负责人',
+      type: 'Reference',
+      target: 'employees',
+    });
+    await editor.getByRole('button', { name: 'Add field' }).click();
+    await typeField(page, editor, 4, { name: 'price', en: 'Price', zh: '价格', type: 'Decimal' });
+    // Price before Owner: the row moves with what was typed in it.
+    await editor.getByRole('button', { name: 'Move up of field 4' }).click();
+    await expect(editor.getByLabel('Name of field 3', { exact: true })).toHaveValue('price');
+    await shoot(page, 'table-designer-editor-en.png');
+    expect(formatFindings('the design editor', await axeFindings(page, '.ant-modal-wrap'))).toBe('');
+
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const row2 = editor.getByTestId('design-fields').locator('tbody tr.ant-table-row').nth(1);
+    await expect(row2).toContainText('a reserved word of SQL');
+    await editor.getByLabel('Name of field 2', { exact: true }).fill('name');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Saved')).toBeVisible();
+    await expect(editor).toBeHidden();
+    await expect(designRow(page, 'Gadget')).toContainText('Draft');
+
+    let preview = await openPreview(page, 'Gadget', 'Gadgets');
+    await expect(preview.getByTestId('design-steps')).toContainText('Create the table gadgets');
+    await expect(preview.getByTestId('design-sql')).toContainText('CREATE TABLE "gadgets"');
+    await expect(preview).toContainText('None: no row is at risk.');
+    await shoot(page, 'table-designer-preview-en.png');
+    expect(formatFindings('the preview', await axeFindings(page, '.ant-modal-wrap'))).toBe('');
+    await preview.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, /^Applied as migration \d+$/)).toBeVisible();
+    await expect(preview).toBeHidden();
+    await expect(designRow(page, 'Gadget')).toContainText('Applied');
+
+    // The screen's entry is in the navigation at once; the generic screen draws it.
+    const entry = page.getByTestId('menu').getByRole('menuitem', { name: 'Gadgets' });
+    await expect(entry).toBeVisible();
+    await shoot(page, 'table-designer-list-en.png');
+    await entry.click();
+    await expect(page).toHaveURL(/#\/Gadget$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gadgets');
+    // A new table: no rows, so no total either.
+    await expect(grid(page).locator('.ant-empty-description')).toHaveText('No data');
+    await toolbarButton(page, 'Add').click();
+    const add = dialog(page, 'Add Gadgets');
+    await add.getByLabel('Code', { exact: true }).fill('G-001');
+    await add.getByLabel('Name', { exact: true }).fill('Sprocket');
+    await add.getByLabel('Price', { exact: true }).fill('12.50');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await expect(add).toBeHidden();
+    await expect(dataRows(page)).toHaveCount(1);
+    await expect(dataRows(page).first()).toContainText('Sprocket');
+
+    // A field more: the draft differs from the table until it is applied.
+    await openDesigner(page);
+    await designRow(page, 'Gadget').getByRole('button', { name: /Edit/ }).click();
+    const edit = dialog(page, 'Edit table design Gadget');
+    await expect(edit.getByLabel('Name of field 4', { exact: true })).toHaveValue('owner');
+    await expect(edit.getByLabel('Entity name')).toBeDisabled();
+    await edit.getByRole('button', { name: 'Add field' }).click();
+    await typeField(page, edit, 5, { name: 'color', en: 'Colour', zh: '颜色' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(designRow(page, 'Gadget')).toContainText('Changed since apply');
+
+    preview = await openPreview(page, 'Gadget', 'Gadgets');
+    await expect(preview.getByTestId('design-steps')).toContainText('Add the field color');
+    await expect(preview.getByTestId('design-sql')).toContainText('ADD COLUMN "color"');
+    await preview.getByRole('button', { name: 'Apply' }).click();
+    await expect(preview).toBeHidden();
+    await expect(designRow(page, 'Gadget')).toContainText('Applied');
+
+    preview = await openPreview(page, 'Gadget', 'Gadgets');
+    await expect(preview).toContainText('Nothing to apply');
+    await expect(preview.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await preview.getByRole('button', { name: 'Roll back' }).click();
+    await page
+      .getByRole('dialog', { name: /Roll back the last change applied to Gadgets/ })
+      .getByRole('button', { name: 'Roll back' })
+      .click();
+    await expect(toast(page, /^Migration \d+ rolled back$/)).toBeVisible();
+    await expect(preview).toBeHidden();
+    // The table is as before the second apply: the row is there, the field is gone.
+    const meta = await apiGet<{ fields: { name: string }[] }>(page, '/api/Gadget/getMeta');
+    expect(meta.fields.map((f) => f.name)).toEqual(['id', 'code', 'name', 'price', 'owner']);
+    const { rows } = await api<{ rows: Record<string, unknown>[] }>(page, '/api/Gadget/getPageData', {
+      page: 1,
+      rows: 10,
+    });
+    expect(rows.map((r) => [r.code, r.name, r.price])).toEqual([['G-001', 'Sprocket', '12.50']]);
+
+    await designRow(page, 'Gadget')
+      .getByRole('button', { name: /History/ })
+      .click();
+    const history = dialog(page, 'History: Gadgets');
+    const migrations = history.getByTestId('design-migration');
+    await expect(migrations).toHaveCount(2);
+    await expect(migrations.nth(0)).toContainText('Rolled back');
+    await expect(migrations.nth(0)).toContainText('ADD COLUMN "color"');
+    await expect(migrations.nth(1)).toContainText('Applied');
+    await expect(migrations.nth(1)).toContainText('CREATE TABLE "gadgets"');
+    await shoot(page, 'table-designer-history-en.png');
+    expect(formatFindings('the history', await axeFindings(page, '.ant-drawer'))).toBe('');
+  });
+
+  test('简体中文: the designer and its status tags in Chinese', async ({ page }) => {
+    const s = stamp();
+    const design = (name: string, extra: object[] = []) => ({
+      name,
+      table: name.toLowerCase(),
+      label: { en: name, zh: `${name}（中）` },
+      fields: [{ id: 'f1', name: 'code', type: 'string', label: { en: 'Code', zh: '编号' } }, ...extra],
+    });
+    // A draft, and one applied and then changed.
+    await api(page, '/api/tableDesign/add', { design: design(`Draft${s}`) });
+    const { id } = await api<{ id: number }>(page, '/api/tableDesign/add', { design: design(`Kit${s}`) });
+    await api(page, '/api/tableDesign/apply', { id });
+
+    await page.goto('/#/tableDesign');
+    await page.getByText('简体中文').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('表设计器');
+    await expect(designRow(page, `Draft${s}`)).toContainText('草稿');
+    await expect(designRow(page, `Kit${s}`)).toContainText('已应用');
+
+    // A row without a code, then a draft that adds a field and makes the code required: the row blocks it.
+    await api(page, `/api/Kit${s}/add`, { mainData: {}, detailData: {}, delKeys: {} });
+    const { version } = await apiGet<{ version: number }>(page, `/api/tableDesign/get?id=${id}`);
+    const note = { id: 'f2', name: 'note', type: 'text', label: { en: 'Note', zh: '备注' } };
+    const changed = design(`Kit${s}`, [note]);
+    changed.fields[0] = { ...changed.fields[0], required: true } as (typeof changed.fields)[number];
+    await api(page, '/api/tableDesign/save', { id, version, design: changed });
+    await toolbarButton(page, '刷新').click();
+    await expect(designRow(page, `Kit${s}`)).toContainText('有未应用的修改');
+    await shoot(page, 'table-designer-list-zh.png');
+
+    await designRow(page, `Kit${s}`)
+      .getByRole('button', { name: /预览并应用/ })
+      .click();
+    const preview = page.getByRole('dialog', { name: /预览并应用/ });
+    await expect(preview.getByTestId('design-steps')).toContainText('添加字段 note');
+    await expect(preview.getByTestId('design-steps')).toContainText('将 code 设为必填');
+    const risk = preview.getByTestId('design-risks').getByRole('listitem');
+    await expect(risk).toHaveText('code 有 1 行为空，无法设为必填 阻止应用');
+    await expect(risk.locator('.ant-typography-danger')).toBeVisible();
+    await expect(preview.getByRole('button', { name: /应\s*用/ })).toBeDisabled();
+    await expect(preview).toContainText('将执行的 SQL');
+    await shoot(page, 'table-designer-preview-zh.png');
+    await preview.getByRole('button', { name: '关 闭' }).click();
+
+    await designRow(page, `Kit${s}`).getByRole('button', { name: /编辑/ }).click();
+    const editor = page.getByRole('dialog', { name: `编辑表设计 Kit${s}` });
+    await expect(editor.getByLabel('第 2 个字段的名称', { exact: true })).toHaveValue('note');
+    await expect(editor).toContainText('已应用：实体名和表名不能再改');
+    await shoot(page, 'table-designer-editor-zh.png');
+  });
+});

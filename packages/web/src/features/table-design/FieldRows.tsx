@@ -1,0 +1,227 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { designFieldSchema, type FieldType, fieldTypes } from '@trestle/shared';
+import { AutoComplete, Button, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import type { FormListFieldData } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { zodRule } from '../../components/zod-rules.ts';
+import { type DesignForm, hasLength, isDictionary, isReference, newField, referenceTargets } from './design-form.ts';
+
+const tight = { marginBottom: 0 } as const;
+
+/** The design's fields, one row each: add, remove and move rows; each keeps its id, so a rename stays one. */
+export function FieldRows({ translate }: { translate: (message: string) => string }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<DesignForm>();
+  const takenIds = () => new Set((form.getFieldValue('fields') as DesignForm['fields']).map((f) => f.id));
+  // "Name of field 2": every input of a row says which row it is in, for a screen reader and for a test.
+  const named = (what: string, index: number) => t('tableDesign.fieldInput', { what, n: index + 1 });
+  const rule = (key: 'name') => zodRule(designFieldSchema.shape[key], translate);
+  const required = { required: true, message: t('form.required') };
+
+  return (
+    <Form.List
+      name="fields"
+      rules={[
+        {
+          validator: async (_, rows: unknown[]) => {
+            if (!rows?.length) throw new Error(t('tableDesign.atLeastOneField'));
+          },
+        },
+      ]}
+    >
+      {(rows, { add, remove, move }, { errors }) => (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Table<FormListFieldData>
+            size="small"
+            rowKey="key"
+            data-testid="design-fields"
+            pagination={false}
+            dataSource={rows}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { key: 'n', title: '#', width: 36, render: (_, row) => row.name + 1 },
+              {
+                key: 'name',
+                title: t('tableDesign.field.name'),
+                width: 130,
+                render: (_, row) => (
+                  <Form.Item name={[row.name, 'name']} rules={[required, rule('name')]} validateFirst style={tight}>
+                    <Input aria-label={named(t('tableDesign.field.name'), row.name)} maxLength={40} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'labelEn',
+                title: t('tableDesign.field.labelEn'),
+                width: 130,
+                render: (_, row) => (
+                  <Form.Item name={[row.name, 'label', 'en']} rules={[required]} style={tight}>
+                    <Input aria-label={named(t('tableDesign.field.labelEn'), row.name)} maxLength={50} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'labelZh',
+                title: t('tableDesign.field.labelZh'),
+                width: 120,
+                render: (_, row) => (
+                  <Form.Item name={[row.name, 'label', 'zh']} rules={[required]} style={tight}>
+                    <Input aria-label={named(t('tableDesign.field.labelZh'), row.name)} maxLength={50} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'type',
+                title: t('tableDesign.field.type'),
+                width: 140,
+                render: (_, row) => (
+                  <Form.Item name={[row.name, 'type']} rules={[required]} style={tight}>
+                    <Select
+                      aria-label={named(t('tableDesign.field.type'), row.name)}
+                      style={{ width: '100%' }}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      // Fifteen types: all of them in the list, not a window of eight that scrolls by itself.
+                      virtual={false}
+                      listHeight={320}
+                      options={fieldTypes.map((type) => ({ value: type, label: t(`tableDesign.type.${type}`) }))}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'settings',
+                title: t('tableDesign.field.settings'),
+                width: 170,
+                render: (_, row) => <TypeSettings index={row.name} named={named} />,
+              },
+              ...(['required', 'unique', 'sortable'] as const).map((flag) => ({
+                key: flag,
+                title: t(`tableDesign.field.${flag}`),
+                width: 66,
+                align: 'center' as const,
+                render: (_: unknown, row: FormListFieldData) => (
+                  <Form.Item name={[row.name, flag]} valuePropName="checked" style={tight}>
+                    <Checkbox aria-label={named(t(`tableDesign.field.${flag}`), row.name)} />
+                  </Form.Item>
+                ),
+              })),
+              {
+                key: 'searchable',
+                title: t('tableDesign.field.searchable'),
+                width: 84,
+                align: 'center' as const,
+                render: (_: unknown, row: FormListFieldData) => (
+                  // Searchable is having a place in the search form; the design sets the place from the order.
+                  <Form.Item
+                    name={[row.name, 'search']}
+                    valuePropName="checked"
+                    getValueProps={(v: unknown) => ({ checked: v !== undefined && v !== null })}
+                    normalize={(checked: boolean) => (checked ? { row: 1, col: 1 } : undefined)}
+                    style={tight}
+                  >
+                    <Checkbox aria-label={named(t('tableDesign.field.searchable'), row.name)} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'actions',
+                title: t('tableDesign.actions'),
+                width: 104,
+                render: (_, row, index) => (
+                  <Space size={2}>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ArrowUpOutlined />}
+                      aria-label={named(t('tableDesign.moveUp'), row.name)}
+                      title={t('tableDesign.moveUp')}
+                      disabled={index === 0}
+                      onClick={() => move(index, index - 1)}
+                    />
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<ArrowDownOutlined />}
+                      aria-label={named(t('tableDesign.moveDown'), row.name)}
+                      title={t('tableDesign.moveDown')}
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, index + 1)}
+                    />
+                    <Button
+                      size="small"
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={named(t('tableDesign.removeField'), row.name)}
+                      title={t('tableDesign.removeField')}
+                      onClick={() => remove(index)}
+                    />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+          <Button icon={<PlusOutlined />} onClick={() => add(newField(takenIds()))}>
+            {t('tableDesign.addField')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </Space>
+      )}
+    </Form.List>
+  );
+}
+
+/** What the field's type needs beside it: a string's length, a reference's table, a dictionary's code. */
+function TypeSettings({ index, named }: { index: number; named: (what: string, index: number) => string }) {
+  const { t } = useTranslation();
+  const type = Form.useWatch(['fields', index, 'type']) as FieldType | undefined;
+  if (!type) return null;
+  if (hasLength(type))
+    return (
+      <Form.Item name={[index, 'length']} style={tight}>
+        <InputNumber
+          aria-label={named(t('tableDesign.field.length'), index)}
+          placeholder={t('tableDesign.field.lengthDefault')}
+          min={1}
+          max={10000}
+          precision={0}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    );
+  if (isReference(type))
+    return (
+      <Form.Item
+        name={[index, 'reference', 'table']}
+        validateFirst
+        rules={[
+          { required: true, message: t('form.required') },
+          {
+            pattern: /^[a-z][a-z0-9_]*$/,
+            message: t('tableDesign.msg.Start with a small letter; small letters, digits and _ only'),
+          },
+        ]}
+        style={tight}
+      >
+        <AutoComplete
+          aria-label={named(t('tableDesign.field.target'), index)}
+          placeholder={t('tableDesign.field.target')}
+          style={{ width: '100%' }}
+          options={referenceTargets.map((r) => ({ value: r.table, label: t(`tableDesign.target.${r.table}`) }))}
+          filterOption={(typed, option) => String(option?.value ?? '').startsWith(typed.trim().toLowerCase())}
+        />
+      </Form.Item>
+    );
+  if (isDictionary(type))
+    return (
+      <Form.Item name={[index, 'dictionary']} rules={[{ required: true, message: t('form.required') }]} style={tight}>
+        <Input
+          aria-label={named(t('tableDesign.field.dictionary'), index)}
+          placeholder={t('tableDesign.field.dictionary')}
+          maxLength={50}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    );
+  return null;
+}

@@ -1,0 +1,140 @@
+import { EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatLocalDateTime, langOf } from '@trestle/shared';
+import { Button, Space, Table, Tag } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { wideTable } from '../../app/theme.ts';
+import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { findMenuEntry } from '../../components/menu-tree.ts';
+import { useAppStore } from '../../lib/store.ts';
+import { DesignEditor } from './DesignEditor.tsx';
+import { HistoryDrawer } from './HistoryDrawer.tsx';
+import { PreviewDialog } from './PreviewDialog.tsx';
+import { type DesignListItem, type DesignStatus, listDesigns, tableDesignKeys } from './table-design-api.ts';
+
+const PAGE_SIZE = 30;
+const MENU_PATH = '/tableDesign';
+
+const statusColor: Record<DesignStatus, string> = { draft: 'default', applied: 'green', changed: 'orange' };
+
+/** Whether the caller's menu grants this screen's button (the same grant the server checks). */
+function useGrant() {
+  const buttons = useAppStore((s) => s.buttons);
+  const permission = useAppStore((s) => s.permission);
+  const granted = findMenuEntry(permission, MENU_PATH)?.permission ?? [];
+  return (code: string) => {
+    const id = buttons.find((b) => b.code === code)?.id;
+    return id !== undefined && granted.includes(id);
+  };
+}
+
+/**
+ * /tableDesign: the table designer. Designs are few, so the list is paged here; each is edited as a draft,
+ * previewed with the SQL and the risks to the rows there are, applied as a migration and rolled back.
+ */
+export function TableDesignPage() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const queryClient = useQueryClient();
+  const buttons = useAppStore((s) => s.buttons);
+  const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
+  const may = useGrant();
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [previewing, setPreviewing] = useState<DesignListItem | null>(null);
+  const [history, setHistory] = useState<DesignListItem | null>(null);
+  const list = useQuery({ queryKey: tableDesignKeys.list(), queryFn: listDesigns });
+  const closeEditor = useCallback(() => setEditing(null), []);
+  const saved = useCallback(() => {
+    setEditing(null);
+    void queryClient.invalidateQueries({ queryKey: tableDesignKeys.all });
+  }, [queryClient]);
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <ActionToolbar
+        menuUrlPath={MENU_PATH}
+        items={[
+          {
+            id: idOf('Add'),
+            key: 'add',
+            label: t('tableDesign.newTable'),
+            icon: <PlusOutlined />,
+            onClick: () => setEditing({ id: null }),
+          },
+          {
+            id: idOf('Search'),
+            key: 'refresh',
+            label: t('tableDesign.refresh'),
+            icon: <ReloadOutlined />,
+            onClick: () => void list.refetch(),
+          },
+        ]}
+      />
+      <Table<DesignListItem>
+        rowKey="id"
+        size="small"
+        data-testid="table-design-list"
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        {...wideTable}
+        pagination={{
+          pageSize: PAGE_SIZE,
+          size: 'small',
+          showTotal: (total) => t('grid.total', { count: total }),
+        }}
+        columns={[
+          {
+            key: 'label',
+            title: t('tableDesign.label'),
+            fixed: 'left',
+            width: 200,
+            render: (_, r) => r.label[lang],
+          },
+          { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 180 },
+          { key: 'table', dataIndex: 'table', title: t('tableDesign.table'), width: 180 },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('tableDesign.status'),
+            width: 180,
+            render: (s: DesignStatus) => <Tag color={statusColor[s]}>{t(`tableDesign.status.${s}`)}</Tag>,
+          },
+          {
+            key: 'updatedAt',
+            dataIndex: 'updatedAt',
+            title: t('tableDesign.updatedAt'),
+            width: 180,
+            render: (v: string) => formatLocalDateTime(v),
+          },
+          {
+            key: 'actions',
+            title: t('tableDesign.actions'),
+            fixed: 'right',
+            width: 340,
+            render: (_, r) => (
+              <Space size={4}>
+                {may('Update') && (
+                  <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ id: r.id })}>
+                    {t('tableDesign.edit')}
+                  </Button>
+                )}
+                {may('Update') && (
+                  <Button size="small" icon={<PlayCircleOutlined />} onClick={() => setPreviewing(r)}>
+                    {t('tableDesign.previewApply')}
+                  </Button>
+                )}
+                <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>
+                  {t('tableDesign.history')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <DesignEditor id={editing.id} onClose={closeEditor} onSaved={saved} />}
+      {previewing && <PreviewDialog design={previewing} onClose={() => setPreviewing(null)} />}
+      <HistoryDrawer design={history} onClose={() => setHistory(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,185 @@
+import { type TableDesign, tableDesignSchema } from '@trestle/shared';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { type DesignForm, emptyDesign, newFieldId, placeFieldErrors, suggestedTable, toDesign } from './design-form.ts';
+import { riskText, stepText } from './preview-text.ts';
+
+const label = (en: string) => ({ en, zh: `${en}（中）` });
+const applied: TableDesign = {
+  name: 'Gadget',
+  table: 'gadgets',
+  label: label('Gadgets'),
+  folder: null,
+  description: '',
+  softDelete: false,
+  audit: false,
+  fields: [
+    {
+      id: 'f1',
+      name: 'code',
+      type: 'string',
+      label: label('Code'),
+      length: 20,
+      required: true,
+      unique: true,
+      edit: { row: 1, col: 1 },
+      search: { row: 1, col: 1, op: 'eq' },
+    },
+    {
+      id: 'f2',
+      name: 'price',
+      type: 'decimal',
+      label: label('Price'),
+      precision: 12,
+      scale: 2,
+      required: false,
+      edit: { row: 1, col: 2 },
+    },
+    {
+      id: 'f3',
+      name: 'owner',
+      type: 'reference',
+      label: label('Owner'),
+      reference: { table: 'users', labelColumn: 'user_name' },
+      edit: { row: 2, col: 1 },
+      search: { row: 1, col: 2 },
+    },
+  ],
+};
+
+/** The form as the editor holds a loaded design: each field as the design has it. */
+const formOf = (d: TableDesign): DesignForm => structuredClone(d);
+
+describe('the design editor form', () => {
+  it('gives back an unchanged design exactly, so saving it does not mark it changed', () => {
+    expect(toDesign(formOf(applied), applied)).toEqual(applied);
+  });
+
+  it('writes only what the inputs mean for the type: a length for a string, a target for a reference', () => {
+    const form = formOf(applied);
+    form.fields[0] = { ...form.fields[0], type: 'integer', length: 20 } as DesignForm['fields'][number];
+    form.fields[2] = { ...form.fields[2], reference: { table: 'employees' } } as DesignForm['fields'][number];
+    form.fields.push({
+      id: 'f4',
+      name: 'color',
+      type: 'dict',
+      label: label('Colour'),
+      dictionary: ' colors ',
+      length: null,
+    });
+    const design = toDesign(form, applied);
+    expect(design.fields[0]).not.toHaveProperty('length');
+    expect(design.fields[2]?.reference).toEqual({ table: 'employees', labelColumn: 'name', codeColumn: 'code' });
+    expect(design.fields[3]).toEqual({
+      id: 'f4',
+      name: 'color',
+      type: 'dict',
+      label: label('Colour'),
+      dictionary: 'colors',
+      edit: { row: 2, col: 2 },
+    });
+    expect(tableDesignSchema.safeParse(design).success).toBe(true);
+  });
+
+  it('leaves an unticked flag out unless the field said so, and keeps a reference it did not change', () => {
+    const form = formOf(applied);
+    form.fields[0] = { ...form.fields[0], unique: false, sortable: false } as DesignForm['fields'][number];
+    const design = toDesign(form, applied);
+    expect(design.fields[0]).toMatchObject({ unique: false, required: true });
+    expect(design.fields[0]).not.toHaveProperty('sortable');
+    expect(design.fields[1]).toMatchObject({ required: false, precision: 12 });
+    expect(design.fields[2]?.reference).toEqual({ table: 'users', labelColumn: 'user_name' });
+  });
+
+  it('lays out the forms in the order of the list: two to a row to edit, three to a row to search', () => {
+    const form = formOf(applied);
+    const [code, price, owner] = form.fields;
+    if (!code || !price || !owner) throw new Error('fixture');
+    form.fields = [owner, code, { ...price, search: { row: 1, col: 1 } }];
+    form.fields.push({ id: 'f4', name: 'note', type: 'text', label: label('Note') });
+    const design = toDesign(form, applied);
+    expect(design.fields.map((f) => [f.name, f.edit])).toEqual([
+      ['owner', { row: 1, col: 1 }],
+      ['code', { row: 1, col: 2 }],
+      ['price', { row: 2, col: 1 }],
+      ['note', { row: 2, col: 2 }],
+    ]);
+    // Each keeps the comparison it had; unticked, a field has no place in the search form.
+    expect(design.fields.map((f) => f.search)).toEqual([
+      { row: 1, col: 1 },
+      { row: 1, col: 2, op: 'eq' },
+      { row: 1, col: 3 },
+      undefined,
+    ]);
+    expect(design.fields[3]).not.toHaveProperty('search');
+  });
+
+  it('a new design starts with one field whose id the schema accepts; ids are not reused', () => {
+    const form = emptyDesign();
+    expect(form.fields).toHaveLength(1);
+    expect(form.fields[0]?.id).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    const taken = new Set<string>();
+    for (let i = 0; i < 50; i++) taken.add(newFieldId(taken));
+    expect(taken.size).toBe(50);
+  });
+
+  it('suggests the table a name stands for', () => {
+    expect(suggestedTable('Gadget')).toBe('gadgets');
+    expect(suggestedTable('PurchaseOrder')).toBe('purchase_orders');
+    expect(suggestedTable('Delivery')).toBe('deliveries');
+    expect(suggestedTable('Box')).toBe('boxes');
+    expect(suggestedTable('')).toBe('');
+  });
+
+  it("places the server's field errors on their inputs and tells the rest", () => {
+    const rows = formOf(applied).fields;
+    const { placed, unplaced } = placeFieldErrors(
+      {
+        name: 'used by a menu',
+        'label.en': 'required',
+        'fields.1.name': 'a reserved word of SQL',
+        'fields.2.reference.labelColumn': 'invalid',
+        'fields.0.id': 'used twice',
+        'fields.1.length': 'too long',
+        fields: 'add at least one field',
+      },
+      rows,
+    );
+    expect(placed).toEqual([
+      { name: ['name'], errors: ['used by a menu'] },
+      { name: ['label', 'en'], errors: ['required'] },
+      { name: ['fields', 1, 'name'], errors: ['a reserved word of SQL'] },
+      { name: ['fields', 2, 'reference', 'table'], errors: ['invalid'] },
+      { name: ['fields', 0, 'name'], errors: ['used twice'] },
+    ]);
+    // A decimal shows no length input; the list as a whole has no input.
+    expect(unplaced.map((u) => u.key)).toEqual(['fields.1.length', 'fields']);
+  });
+});
+
+describe('the preview in words', () => {
+  const t = i18n.getFixedT('en-US');
+  const zh = i18n.getFixedT('zh-CN');
+  const steps = [{ kind: 'changeType', field: 'color', from: 'varchar(200)', to: 'integer' }];
+
+  it('says what a risk does to the rows, with its samples, in both languages', () => {
+    const risk = { kind: 'changeType', field: 'color', count: 3, samples: ['blue', 'red'], blocking: true };
+    expect(riskText(t, risk, steps, 'Gadget')).toBe("3 rows of color can't become integer: blue, red");
+    expect(riskText(zh, risk, steps, 'Gadget')).toBe('color 有 3 行无法转换为 integer：blue, red');
+    const aside = { kind: 'dropColumn', field: 'name', count: 12, samples: [], blocking: false };
+    expect(riskText(t, aside, [], 'Gadget')).toBe('12 values of name would be set aside');
+    expect(riskText(t, { ...aside, count: 1 }, [], 'Gadget')).toBe('1 value of name would be set aside');
+  });
+
+  it('names each step, soft delete and approval as the switches they are', () => {
+    const none = new Set<string>();
+    expect(stepText(t, { kind: 'createTable' }, 'gadgets', none)).toBe('Create the table gadgets');
+    expect(stepText(t, steps[0] ?? { kind: '' }, 'gadgets', none)).toBe(
+      'Change the type of color from varchar(200) to integer',
+    );
+    expect(stepText(t, { kind: 'addColumn', field: 'softDelete' }, 'gadgets', none)).toBe('Turn soft delete on');
+    expect(stepText(t, { kind: 'addColumn', field: 'audit' }, 'gadgets', new Set(['audit']))).toBe(
+      'Add the field audit',
+    );
+  });
+});

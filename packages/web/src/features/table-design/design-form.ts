@@ -1,0 +1,190 @@
+import type { DesignField, FieldType, TableDesign } from '@trestle/shared';
+
+/**
+ * The editor's form and the design it stands for. The form holds each field as the design has it (what
+ * the editor has no input for, a precision or a default set through the API, rides along), and
+ * `toDesign` writes back only what the inputs mean for the field's type, leaving out what nobody set, so
+ * that saving an applied design unchanged does not make it "changed since apply". The layout of the screen's
+ * forms is the designer's: it follows the order of the list.
+ */
+
+/** A field row as the inputs leave it: a cleared number is null, a reference may be half chosen. */
+export type FieldRow = Omit<DesignField, 'length' | 'reference'> & {
+  length?: number | null;
+  reference?: Partial<NonNullable<DesignField['reference']>>;
+};
+export type DesignForm = Omit<TableDesign, 'fields' | 'folder'> & { folder?: number | null; fields: FieldRow[] };
+
+/** The tables a designed field most often points at, each labelled by its name and searched by its code. */
+export const referenceTargets = [
+  { table: 'employees', labelColumn: 'name', codeColumn: 'code' },
+  { table: 'customers', labelColumn: 'name', codeColumn: 'code' },
+  { table: 'suppliers', labelColumn: 'name', codeColumn: 'code' },
+  { table: 'projects', labelColumn: 'name', codeColumn: 'code' },
+] as const;
+
+/** The types with an input of their own beside the type: a string's length, a reference's table, a dictionary. */
+export const hasLength = (type: FieldType) => type === 'string';
+export const isReference = (type: FieldType) => type === 'reference';
+export const isDictionary = (type: FieldType) => type === 'dict' || type === 'dictMulti';
+
+/** A field id no other row has: `f` and ten hex digits (the schema allows letters, digits, _ and -). */
+export function newFieldId(taken: ReadonlySet<string>): string {
+  for (;;) {
+    const bytes = crypto.getRandomValues(new Uint8Array(5));
+    const id = `f${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+export const newField = (taken: ReadonlySet<string>): FieldRow => ({
+  id: newFieldId(taken),
+  name: '',
+  label: { en: '', zh: '' },
+  type: 'string',
+});
+
+export const emptyDesign = (): DesignForm => ({
+  name: '',
+  table: '',
+  label: { en: '', zh: '' },
+  folder: null,
+  description: '',
+  softDelete: false,
+  audit: false,
+  fields: [newField(new Set())],
+});
+
+/** The table a new design's name suggests: `PurchaseOrder` → `purchase_orders`. */
+export function suggestedTable(name: string): string {
+  const snake = name
+    .trim()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+  if (!/^[a-z]/.test(snake)) return '';
+  if (/(s|x|z|ch|sh)$/.test(snake)) return `${snake}es`;
+  if (/[^aeiou]y$/.test(snake)) return `${snake.slice(0, -1)}ies`;
+  return `${snake}s`;
+}
+
+/** A flag as ticked; unticked, left out unless the field said so already. */
+function flag(on: boolean | undefined, before: boolean | undefined): { value?: boolean } {
+  if (on) return { value: true };
+  return before === undefined ? {} : { value: false };
+}
+
+function toField(row: FieldRow, before: DesignField | undefined): DesignField {
+  const { length, reference, dictionary, required, unique, sortable, ...rest } = row;
+  const field: DesignField = {
+    ...rest,
+    name: row.name.trim(),
+    label: { en: row.label.en.trim(), zh: row.label.zh.trim() },
+  };
+  const sameType = before?.type === row.type;
+  // Searchable: a place the forms' layout sets, with the comparison the field had.
+  if (row.search) field.search = { row: 1, col: 1, ...(before?.search?.op ? { op: before.search.op } : {}) };
+  else delete field.search;
+  if (hasLength(row.type) && typeof length === 'number') field.length = length;
+  else if (!hasLength(row.type) && sameType && before?.length !== undefined) field.length = before.length;
+  if (isDictionary(row.type) && dictionary?.trim()) field.dictionary = dictionary.trim();
+  if (isReference(row.type) && reference?.table) {
+    const table = reference.table.trim();
+    const known = referenceTargets.find((r) => r.table === table);
+    field.reference =
+      before?.reference?.table === table ? before.reference : known ? { ...known } : { table, labelColumn: 'name' };
+  }
+  for (const [key, on] of [
+    ['required', required],
+    ['unique', unique],
+    ['sortable', sortable],
+  ] as const) {
+    const { value } = flag(on, before?.[key]);
+    if (value !== undefined) field[key] = value;
+  }
+  return field;
+}
+
+/** Fields per row of the add and edit dialog, and of the search form. */
+const EDIT_COLUMNS = 2;
+const SEARCH_COLUMNS = 3;
+
+/**
+ * The screen's forms follow the list's order: every field in the add and edit dialog, two to a row, and the
+ * searchable ones in the search form, three to a row (the engine shows an unplaced field nowhere but a
+ * required one). The places are written from the order every time, so moving a row moves its input.
+ */
+function placeForms(fields: DesignField[]): DesignField[] {
+  let searched = 0;
+  return fields.map((f, i) => {
+    const edit = { row: Math.floor(i / EDIT_COLUMNS) + 1, col: (i % EDIT_COLUMNS) + 1 };
+    if (!f.search) return { ...f, edit };
+    const k = searched++;
+    const search = { ...f.search, row: Math.floor(k / SEARCH_COLUMNS) + 1, col: (k % SEARCH_COLUMNS) + 1 };
+    return { ...f, edit, search };
+  });
+}
+
+/** The design the form says, fields matched to the ones before by their stable id. */
+export function toDesign(form: DesignForm, before: TableDesign | null): TableDesign {
+  const beforeById = new Map((before?.fields ?? []).map((f) => [f.id, f]));
+  return {
+    ...form,
+    name: form.name.trim(),
+    table: form.table.trim(),
+    label: { en: form.label.en.trim(), zh: form.label.zh.trim() },
+    folder: form.folder ?? null,
+    description: (form.description ?? '').trim(),
+    softDelete: form.softDelete === true,
+    audit: form.audit === true,
+    fields: placeForms(form.fields.map((row) => toField(row, beforeById.get(row.id)))),
+  };
+}
+
+export type FieldPath = (string | number)[];
+
+/** The inputs of a field row: what the server's `fields.<i>.<…>` keys are placed under. */
+const rowInputs = new Set(['name', 'label.en', 'label.zh', 'type', 'length', 'dictionary', 'reference.table']);
+/** Keys with no input of their own, shown under the input that stands for them. */
+const rowAliases: Record<string, string> = {
+  id: 'name',
+  reference: 'reference.table',
+  'reference.labelColumn': 'reference.table',
+};
+const designInputs = new Set(['name', 'table', 'label.en', 'label.zh', 'folder', 'description']);
+
+/**
+ * The server's field errors (`name`, `label.en`, `fields.2.name`) as form paths; what has no input on screen
+ * (a length of a type that shows none, the list as a whole) comes back in `unplaced` with its key.
+ */
+export function placeFieldErrors(
+  fieldErrors: Record<string, string>,
+  rows: readonly FieldRow[],
+): { placed: { name: FieldPath; errors: string[] }[]; unplaced: { key: string; message: string }[] } {
+  const placed: { name: FieldPath; errors: string[] }[] = [];
+  const unplaced: { key: string; message: string }[] = [];
+  for (const [key, message] of Object.entries(fieldErrors)) {
+    const m = /^fields\.(\d+)\.(.+)$/.exec(key);
+    if (m) {
+      const index = Number(m[1]);
+      const inner = rowAliases[m[2] ?? ''] ?? m[2] ?? '';
+      const row = rows[index];
+      if (row && rowInputs.has(inner) && shownFor(row.type, inner)) {
+        placed.push({ name: ['fields', index, ...inner.split('.')], errors: [message] });
+        continue;
+      }
+    } else if (designInputs.has(key)) {
+      placed.push({ name: key.split('.'), errors: [message] });
+      continue;
+    }
+    unplaced.push({ key, message });
+  }
+  return { placed, unplaced };
+}
+
+function shownFor(type: FieldType, input: string): boolean {
+  if (input === 'length') return hasLength(type);
+  if (input === 'dictionary') return isDictionary(type);
+  if (input === 'reference.table') return isReference(type);
+  return true;
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { MenuItem, TableDesign } from '@trestle/shared';
+import { useCallback } from 'react';
+import { gridKeys } from '../../components/grid/entity-api.ts';
+import { http } from '../../lib/http.ts';
+import { useAppStore } from '../../lib/store.ts';
+
+/** The wire shapes of /api/tableDesign/* (packages/server/src/designer/designer.routes.ts). */
+export type DesignStatus = 'draft' | 'applied' | 'changed';
+
+export type DesignListItem = {
+  id: number;
+  name: string;
+  table: string;
+  label: TableDesign['label'];
+  status: DesignStatus;
+  version: number;
+  updatedAt: string;
+};
+
+export type DesignDetail = { id: number; version: number; draft: TableDesign; applied: TableDesign | null };
+
+export type PreviewStep = { kind: string; field?: string; from?: string; to?: string };
+export type Risk = { kind: string; field: string; count: number; samples: string[]; blocking: boolean };
+export type Preview = { steps: PreviewStep[]; up: string[]; down: string[]; risks: Risk[] };
+
+export type Migration = {
+  id: number;
+  upSql: string[];
+  downSql: string[];
+  appliedAt: string;
+  appliedBy: number | null;
+  rolledBackAt: string | null;
+};
+
+export const tableDesignKeys = {
+  all: ['tableDesign'] as const,
+  list: () => [...tableDesignKeys.all, 'list'] as const,
+  detail: (id: number) => [...tableDesignKeys.all, 'detail', id] as const,
+  preview: (id: number) => [...tableDesignKeys.all, 'preview', id] as const,
+  history: (id: number) => [...tableDesignKeys.all, 'history', id] as const,
+};
+
+export const listDesigns = () => http.get<DesignListItem[]>('/api/tableDesign/list');
+export const getDesign = (id: number) => http.get<DesignDetail>('/api/tableDesign/get', { id });
+export const designHistory = (id: number) => http.get<Migration[]>('/api/tableDesign/history', { id });
+export const previewDesign = (id: number) => http.post<Preview>('/api/tableDesign/preview', { id });
+
+// Saves and applies are quiet: the editor places field errors and tells a conflict itself, the preview shows
+// the risks a refused apply answers with.
+export const addDesign = (design: TableDesign) =>
+  http.post<{ id: number }>('/api/tableDesign/add', { design }, { quiet: true });
+export const saveDesign = (id: number, version: number, design: TableDesign) =>
+  http.post<null>('/api/tableDesign/save', { id, version, design }, { quiet: true });
+export const applyDesign = (id: number) =>
+  http.post<{ migration: number; up: string[] }>('/api/tableDesign/apply', { id }, { quiet: true });
+export const rollbackDesign = (id: number) => http.post<{ migration: number }>('/api/tableDesign/rollback', { id });
+
+/**
+ * After an apply or a roll back: the designs, the navigation (the guard loads the menu only once, and the
+ * design's entry has come or gone) and whatever the generic screen holds of the entity (its metadata is
+ * cached for good, and its rows may have moved to other columns).
+ */
+export function useDesignApplied() {
+  const queryClient = useQueryClient();
+  const setPermission = useAppStore((s) => s.setPermission);
+  return useCallback(
+    async (entity: string) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: tableDesignKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['entity-meta', entity] }),
+        queryClient.invalidateQueries({ queryKey: gridKeys.entity(entity) }),
+      ]);
+      setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
+    },
+    [queryClient, setPermission],
+  );
+}
