@@ -97,8 +97,8 @@ const post = (app: FastifyInstance, url: string, payload: object, token = admin)
   app.inject({ method: 'POST', url, payload, headers: bearer(token) });
 
 describe('a designed entity served by the engine', () => {
-  it('is not there before it is applied: no menu grants it, and no entity answers', async () => {
-    expect((await get(t.app, '/api/Vehicle/getMeta')).statusCode).toBe(403);
+  it("is not there before it is applied: no menu grants it, and the name is nobody's (404)", async () => {
+    expect((await get(t.app, '/api/Vehicle/getMeta')).statusCode).toBe(404);
     expect(t.app.entities.designed('Vehicle')).toBeUndefined();
   });
 
@@ -183,8 +183,8 @@ describe('a designed entity served by the engine', () => {
     await rollbackDesign(t.database.db, designId, adminId);
     await announceDesign(t.database.db, t.app.entities, 'Vehicle');
     expect(t.app.entities.designed('Vehicle')).toBeUndefined();
-    // Its menu went with it: the path is refused like any other no menu names.
-    expect((await get(t.app, '/api/Vehicle/getMeta')).statusCode).toBe(403);
+    // Its menu went with it, and the name is nobody's again.
+    expect((await get(t.app, '/api/Vehicle/getMeta')).statusCode).toBe(404);
     const startedAt = Date.now();
     while (Date.now() - startedAt < 5000 && second.app.entities.designed('Vehicle'))
       await new Promise((r) => setTimeout(r, 25));

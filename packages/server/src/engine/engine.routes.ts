@@ -109,6 +109,8 @@ export type EntityTarget = {
   /** The approval routes: a built-in entity has them with `audit`; the shared routes always (404 without). */
   audit: boolean;
   params?: z.ZodType;
+  /** For the shared routes: whether a path's entity name is a designed entity (404, not 403, when not). */
+  namesSomething?: (name: string) => boolean;
   resolve(req: FastifyRequest): EntityDefinition;
 };
 
@@ -138,6 +140,7 @@ export function engineTargets(
       label: 'A designed entity',
       audit: true,
       params: entityParams,
+      namesSomething: (name) => designed(name) !== undefined,
       resolve: (req) => {
         const def = designed((req.params as { entity: string }).entity);
         if (!def) throw new AppError(404, 'not_found', 'No such entity');
@@ -172,7 +175,10 @@ export function engineRoutes(deps: EngineDeps & { designed?: (name: string) => E
 
     for (const target of engineTargets(deps, deps.designed)) {
       const { base, tags, label } = target;
-      const grant = (button: string) => ({ permission: { menu: target.menu, button } });
+      const grant = (button: string) => ({
+        permission: { menu: target.menu, button },
+        ...(target.namesSomething ? { namesSomething: target.namesSomething } : {}),
+      });
       const params = target.params ? { params: target.params } : {};
       const entityOf = (req: FastifyRequest) => target.resolve(req);
 

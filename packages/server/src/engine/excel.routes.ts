@@ -49,7 +49,10 @@ export function excelRoutes(
 
     for (const target of engineTargets(deps, deps.designed)) {
       const { base, tags, label } = target;
-      const grant = (button: string) => ({ permission: { menu: target.menu, button } });
+      const grant = (button: string) => ({
+        permission: { menu: target.menu, button },
+        ...(target.namesSomething ? { namesSomething: target.namesSomething } : {}),
+      });
       const params = target.params ? { params: target.params } : {};
 
       r.post(`${base}/export`, {

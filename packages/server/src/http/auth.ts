@@ -54,6 +54,11 @@ declare module 'fastify' {
      * x-setup-code, no token) stands in for a sign-in holding every button of the route's menu.
      */
     setupAccess?: boolean;
+    /**
+     * On a route whose grant names its menu by a path parameter: whether that names anything at all. A
+     * caller without the grant is then told 404 for a name that is nobody's (403 stays for one that exists).
+     */
+    namesSomething?: (name: string) => boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -160,7 +165,12 @@ export function registerAuth(
     if (access.mustChangePassword && !req.routeOptions.config.allowedBeforePasswordChange) {
       throw new AppError(403, ErrorCode.passwordChangeRequired, 'Change your temporary password first');
     }
-    if (!access.granted) throw forbidden();
+    if (!access.granted) {
+      const named = req.routeOptions.config.namesSomething;
+      const grant = typeof permission === 'object' ? grantOf(permission, req.params) : null;
+      if (named && grant && !named(grant.menu)) throw new AppError(404, ErrorCode.notFound, 'No such entity');
+      throw forbidden();
+    }
   });
 }
 
