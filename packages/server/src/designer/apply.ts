@@ -1,5 +1,6 @@
-import { ErrorCode, type TableDesign, tableDesignSchema } from '@trestle/shared';
+import { columnOf, ErrorCode, type TableDesign, tableDesignSchema } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { ensureDesignMenu, removeDesignMenu } from './designer-menu.ts';
@@ -31,10 +32,34 @@ const conflict = (message: string, data: unknown = null) => new AppError(409, Er
 /** A design as typed, checked: 400 with a message per field (`fields.2.name`) when any is wrong. */
 export function parseDesign(raw: unknown): TableDesign {
   const parsed = tableDesignSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
-  throw badRequest('The design has errors', fieldErrors);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || '_'] ??= issue.message;
+    throw badRequest('The design has errors', fieldErrors);
+  }
+  // What only the whole definition and its DDL can tell (a fill naming no field, a default not of its type,
+  // an index name past PostgreSQL's limit) is refused here too, on its field, never at apply as a 500.
+  const design = parsed.data;
+  try {
+    planMigration(null, design, 1);
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      for (const issue of error.issues) {
+        const [head, index, ...rest] = issue.path;
+        // The definition puts the key first: its field i is the design's field i - 1.
+        const path = head === 'fields' && typeof index === 'number' ? ['fields', index - 1, ...rest] : issue.path;
+        fieldErrors[path.join('.') || '_'] ??= issue.message;
+      }
+    } else {
+      const message = error instanceof Error ? error.message : String(error);
+      const at = design.fields.findIndex(
+        (f) => message.startsWith(`${f.name}: `) || message.includes(`_${columnOf(f)}_`),
+      );
+      fieldErrors[at >= 0 ? `fields.${at}.${message.includes('default') ? 'default' : 'name'}` : 'table'] = message;
+    }
+    throw badRequest('The design has errors', fieldErrors);
+  }
+  return design;
 }
 
 export async function readDesign(db: Db, designId: number, lock = false): Promise<DesignRow> {

@@ -114,6 +114,45 @@ describe('names a design may take', () => {
   });
 });
 
+describe('what only the whole definition tells', () => {
+  it('refuses a default not of its type, a fill naming no field and an index name too long, on their fields', async () => {
+    const before = await queryRows(db, sql`SELECT id FROM table_designs`);
+    const cases: [Partial<TableDesign>, string][] = [
+      [
+        { fields: [{ id: 'd1', name: 'seats', type: 'integer', label: label('Seats'), default: 'four' }] },
+        'fields.0.default',
+      ],
+      [
+        {
+          fields: [
+            {
+              id: 'd1',
+              name: 'driverId',
+              type: 'reference',
+              label: label('Driver'),
+              reference: { table: 'employees', labelColumn: 'name', fills: [{ field: 'nobody', column: 'code' }] },
+            },
+          ],
+        },
+        'fields',
+      ],
+      [
+        {
+          table: 't'.repeat(40),
+          fields: [{ id: 'd1', name: 'a'.repeat(30), type: 'string', label: label('Long'), unique: true }],
+        },
+        'fields.0.name',
+      ],
+    ];
+    for (const [change, key] of cases) {
+      const r = await refusal(createDesign(db, vehicle(change), adminId));
+      expect(r.status).toBe(400);
+      expect(Object.keys((r.data as { fieldErrors: object }).fieldErrors)).toContain(key);
+    }
+    expect(await queryRows(db, sql`SELECT id FROM table_designs`)).toEqual(before);
+  });
+});
+
 describe('a designed table from its design to its rows', () => {
   let designId: number;
 
