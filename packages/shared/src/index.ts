@@ -6,6 +6,7 @@ export * from './data-permission.ts';
 export * from './data-source.ts';
 export * from './decimal.ts';
 export * from './designer/design.ts';
+export * from './designer/wire.ts';
 // [issue 4: logs-files]
 export * from './entities/data-change-log.ts';
 export * from './entities/dictionary.ts';

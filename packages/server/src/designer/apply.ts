@@ -76,6 +76,7 @@ export async function readDesign(db: Db, designId: number, lock = false): Promis
 export async function createDesign(db: Db, raw: unknown, userId: number): Promise<number> {
   const design = parseDesign(raw);
   await refuseTakenNames(db, design, null);
+  await checkMaster(db, design, null);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO table_designs (name, table_name, draft, created_by, updated_by)
@@ -97,6 +98,7 @@ export async function saveDraft(db: Db, designId: number, raw: unknown, version:
         ...(row.applied.table !== design.table ? { table: 'stays as applied' } : {}),
       });
     await refuseTakenNames(tx, design, designId);
+    await checkMaster(tx, design, designId);
     await tx.execute(
       sql`UPDATE table_designs SET name = ${design.name}, table_name = ${design.table}, draft = ${JSON.stringify(design)}::jsonb,
           version = version + 1, updated_by = ${userId}, updated_at = now() WHERE id = ${designId}`,
@@ -135,6 +137,25 @@ async function refuseTakenNames(db: Db, design: TableDesign, designId: number | 
     );
     if (existing.length > 0) fieldErrors.table = 'a table of that name exists';
   }
+  if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
+}
+
+/**
+ * A detail table's master: another design, not a detail itself (one level, as the form edits it), whose
+ * table the link field references; and a design that other designs name as master is not made a detail.
+ */
+async function checkMaster(db: Db, design: TableDesign, designId: number | null) {
+  const designs = await queryRows<{ id: number; draft: TableDesign }>(db, sql`SELECT id, draft FROM table_designs`);
+  const others = designs.filter((d) => d.id !== designId).map((d) => d.draft);
+  if (!design.master) return;
+  const fieldErrors: Record<string, string> = {};
+  const master = others.find((d) => d.name === design.master?.entity);
+  const at = design.fields.findIndex((f) => f.name === design.master?.field);
+  if (!master) fieldErrors['master.entity'] = 'names no table design';
+  else if (master.master) fieldErrors['master.entity'] = 'is a detail table itself';
+  else if (design.fields[at]?.reference?.table !== master.table)
+    fieldErrors[`fields.${at}.reference.table`] = `the link to the master references ${master.table}`;
+  if (others.some((d) => d.master?.entity === design.name)) fieldErrors.master = 'other tables are details of this one';
   if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
 }
 
@@ -189,13 +210,24 @@ export async function applyDesign(
     // Checked at save; checked again now, under the lock: a menu or a table of that name may have been
     // made since, and the screen's entry would take over that menu.
     if (!row.applied) await refuseTakenNames(tx, row.draft, designId);
+    const master = row.draft.master?.entity;
+    if (master) {
+      await checkMaster(tx, row.draft, designId);
+      const applied = await queryRows(
+        tx,
+        sql`SELECT 1 FROM table_designs WHERE name = ${master} AND applied IS NOT NULL`,
+      );
+      if (applied.length === 0) throw conflict(`Apply ${master} first: this table's lines belong to its rows`);
+    }
     const n = await nextMigrationNumber(tx, true);
     const plan = planMigration(row.applied, row.draft, n);
     const risks = (await planRisks(tx, row.applied, row.draft, plan)).filter((r) => r.blocking);
     if (risks.length > 0)
       throw new AppError(422, ErrorCode.unprocessable, 'The rows there are would not survive this change', { risks });
     for (const step of plan.steps) for (const statement of step.up) await tx.execute(statement);
-    await ensureDesignMenu(tx, row.draft);
+    // A detail table is edited in its master's form: it has no entry of its own.
+    if (row.draft.master) await removeDesignMenu(tx, row.draft.name);
+    else await ensureDesignMenu(tx, row.draft);
     const { up, down } = planSql(plan);
     await tx.execute(
       sql`INSERT INTO table_migrations (id, design_id, up_sql, down_sql, design_before, design_after, applied_by)
@@ -224,10 +256,21 @@ export async function rollbackDesign(db: Db, designId: number, userId: number): 
       )
     )[0];
     if (!last) throw conflict('Nothing to roll back: no migration of this table is applied');
+    if (!last.design_before) {
+      const details = await queryRows<{ name: string }>(
+        tx,
+        sql`SELECT name FROM table_designs WHERE applied IS NOT NULL AND applied->'master'->>'entity' = ${last.design_after.name}`,
+      );
+      if (details.length > 0)
+        throw conflict(
+          `Roll back ${details.map((d) => d.name).join(', ')} first: its lines belong to this table's rows`,
+        );
+    }
     // The recorded statements are the designer's own (written from validated metadata at apply).
     for (const text of last.down_sql) await tx.execute(sql.raw(text));
     // The screen goes with the table it shows; otherwise it comes back as it was, wherever its folder is now.
-    if (last.design_before) await ensureDesignMenu(tx, last.design_before, { whenFolderGone: 'stay' });
+    if (last.design_before && !last.design_before.master)
+      await ensureDesignMenu(tx, last.design_before, { whenFolderGone: 'stay' });
     else await removeDesignMenu(tx, last.design_after.name);
     await tx.execute(
       sql`UPDATE table_migrations SET rolled_back_by = ${userId}, rolled_back_at = now() WHERE id = ${last.id}`,

@@ -30,6 +30,8 @@ const design: TableDesign = {
   description: '',
   softDelete: false,
   audit: false,
+  scope: {},
+  master: null,
   fields: [
     {
       id: 'f1',
@@ -179,6 +181,124 @@ describe('a designed entity served by the engine', () => {
     expect((await get(t.app, '/api/Vehicle/approvalHistory?key=1')).statusCode).toBe(404);
   });
 
+  describe('with a detail table edited with it', () => {
+    const booking: TableDesign = {
+      name: 'Booking',
+      table: 'bookings',
+      label: label('Bookings'),
+      folder: null,
+      description: '',
+      softDelete: false,
+      audit: false,
+      scope: {},
+      master: { entity: 'Vehicle', field: 'vehicleId' },
+      fields: [
+        {
+          id: 'b1',
+          name: 'vehicleId',
+          type: 'reference',
+          label: label('Vehicle'),
+          required: true,
+          reference: { table: 'vehicles', labelColumn: 'code' },
+        },
+        { id: 'b2', name: 'day', type: 'date', label: label('Day'), required: true, sortable: true },
+        { id: 'b3', name: 'purpose', type: 'string', label: label('Purpose'), length: 50 },
+      ],
+    };
+    let bookingId = 0;
+
+    it('is refused when its link does not reference the master, and applied only after the master', async () => {
+      const wrong = {
+        ...booking,
+        fields: booking.fields.map((f) =>
+          f.id === 'b1' ? { ...f, reference: { table: 'employees', labelColumn: 'name' } } : f,
+        ),
+      };
+      const bad = await post(t.app, '/api/tableDesign/add', { design: wrong });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().data.fieldErrors).toEqual({
+        'fields.0.reference.table': 'the link to the master references vehicles',
+      });
+      const notRequired = await post(t.app, '/api/tableDesign/add', {
+        design: { ...booking, fields: booking.fields.map((f) => (f.id === 'b1' ? { ...f, required: false } : f)) },
+      });
+      expect(notRequired.json().data.fieldErrors).toEqual({
+        'fields.0.required': 'every line belongs to a master row',
+      });
+      const noMaster = await post(t.app, '/api/tableDesign/add', {
+        design: { ...booking, master: { entity: 'Lorry', field: 'vehicleId' } },
+      });
+      expect(noMaster.json().data.fieldErrors).toEqual({ 'master.entity': 'names no table design' });
+      bookingId = await createDesign(t.database.db, booking, adminId);
+      await applyDesign(t.database.db, bookingId, adminId);
+      await announceDesign(t.database.db, t.app.entities, 'Booking');
+    });
+
+    it("is part of the master's screen, with no menu entry or route of its own", async () => {
+      const meta = (await get(t.app, '/api/Vehicle/getMeta')).json().data;
+      expect(meta.details).toEqual([{ entity: 'Booking', foreignKey: 'vehicleId' }]);
+      expect(meta.detailMetas.map((m: { name: string }) => m.name)).toEqual(['Booking']);
+      const menus = await queryRows(t.database.db, sql`SELECT 1 FROM menus WHERE code = 'Booking'`);
+      expect(menus).toHaveLength(0);
+      expect((await post(t.app, '/api/Booking/getPageData', { page: 1, rows: 10, wheres: [] })).statusCode).toBe(403);
+      // The other node follows: the master there has its detail too.
+      const startedAt = Date.now();
+      while (Date.now() - startedAt < 5000 && !second.app.entities.designed('Vehicle')?.meta.details.length)
+        await new Promise((r) => setTimeout(r, 25));
+      expect(second.app.entities.designed('Vehicle')?.meta.details).toEqual([
+        { entity: 'Booking', foreignKey: 'vehicleId' },
+      ]);
+    });
+
+    it('adds, updates and deletes a master with its lines in one transaction', async () => {
+      const bad = await post(t.app, '/api/Vehicle/add', {
+        mainData: { code: 'V-9' },
+        detailData: { Booking: [{ day: '2026-02-30', purpose: 'x' }] },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().data.fieldErrors)).toEqual(['detailData.Booking.0.day']);
+      expect(await queryRows(t.database.db, sql`SELECT 1 FROM vehicles WHERE code = 'V-9'`)).toHaveLength(0);
+
+      const add = await post(t.app, '/api/Vehicle/add', {
+        mainData: { code: 'V-9', seats: 2 },
+        detailData: {
+          Booking: [
+            { day: '2026-03-02', purpose: 'Site visit' },
+            { day: '2026-03-03', purpose: 'Delivery' },
+          ],
+        },
+      });
+      expect(add.statusCode, add.body).toBe(200);
+      const key = add.json().data.key as number;
+      const lines = async () =>
+        (await post(t.app, '/api/Vehicle/getDetailPage', { value: key, sort: 'day', order: 'asc' })).json().data.rows;
+      const [first, second2] = await lines();
+      expect([first.purpose, second2.purpose]).toEqual(['Site visit', 'Delivery']);
+      expect(first.vehicleId).toBe(key);
+
+      const upd = await post(t.app, '/api/Vehicle/update', {
+        mainData: { id: key, version: 1, seats: 3 },
+        detailData: { Booking: [{ id: first.id, version: first.version, purpose: 'Audit' }] },
+        delKeys: { Booking: [second2.id] },
+      });
+      expect(upd.statusCode, upd.body).toBe(200);
+      expect((await lines()).map((r: { purpose: string }) => r.purpose)).toEqual(['Audit']);
+
+      // Another tenant neither reads the lines nor writes into them.
+      expect((await post(t.app, '/api/Vehicle/getDetailPage', { value: key }, acme)).statusCode).toBe(404);
+
+      expect((await post(t.app, '/api/Vehicle/del', [key])).statusCode).toBe(200);
+      expect(await queryRows(t.database.db, sql`SELECT 1 FROM bookings WHERE vehicle_id = ${key}`)).toHaveLength(0);
+    });
+
+    it('keeps the master while a detail names it, and goes back to a plain table when rolled back', async () => {
+      await expect(rollbackDesign(t.database.db, designId, adminId)).rejects.toThrow(/Roll back Booking first/);
+      await rollbackDesign(t.database.db, bookingId, adminId);
+      await announceDesign(t.database.db, t.app.entities, 'Booking');
+      expect(t.app.entities.designed('Vehicle')?.meta.details).toEqual([]);
+    });
+  });
+
   it('is gone from every node once its creation is rolled back', async () => {
     await rollbackDesign(t.database.db, designId, adminId);
     await announceDesign(t.database.db, t.app.entities, 'Vehicle');
@@ -190,5 +310,106 @@ describe('a designed entity served by the engine', () => {
       await new Promise((r) => setTimeout(r, 25));
     expect(second.app.entities.designed('Vehicle')).toBeUndefined();
     expect(Date.now() - startedAt).toBeLessThan(1000);
+  });
+});
+
+describe("the designer's kinds of field", () => {
+  const asset: TableDesign = {
+    name: 'Asset',
+    table: 'assets',
+    label: label('Assets'),
+    folder: null,
+    description: '',
+    softDelete: false,
+    audit: false,
+    scope: { owner: 'keeper', organization: 'department' },
+    master: null,
+    fields: [
+      {
+        id: 'k1',
+        name: 'number',
+        type: 'string',
+        kind: 'autoNumber',
+        label: label('No.'),
+        autoNumber: { pattern: 'AS{yyyy}-{seq:3}' },
+        unique: true,
+      },
+      { id: 'k2', name: 'cost', type: 'decimal', kind: 'money', label: label('Cost'), summary: 'sum' },
+      { id: 'k3', name: 'mail', type: 'string', kind: 'email', label: label('Mail') },
+      { id: 'k4', name: 'phone', type: 'string', kind: 'phone', label: label('Phone') },
+      { id: 'k5', name: 'site', type: 'string', kind: 'url', label: label('Site') },
+      { id: 'k6', name: 'notes', type: 'text', kind: 'multiLine', label: label('Notes') },
+      { id: 'k7', name: 'manual', type: 'file', kind: 'attachment', label: label('Manual') },
+      { id: 'k8', name: 'keeper', type: 'reference', kind: 'user', label: label('Keeper') },
+      { id: 'k9', name: 'department', type: 'reference', kind: 'organization', label: label('Department') },
+    ],
+  };
+
+  it('refuses a kind on a type it is not, an auto-number without its pattern, and a scope naming no such field', async () => {
+    const bad = await post(t.app, '/api/tableDesign/add', {
+      design: {
+        ...asset,
+        scope: { owner: 'cost' },
+        fields: asset.fields.map((f) =>
+          f.id === 'k2' ? { ...f, type: 'integer' } : f.id === 'k1' ? { ...f, autoNumber: undefined } : f,
+        ),
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.fieldErrors).toEqual({
+      'fields.0.autoNumber': 'required',
+      'fields.1.type': 'a money field is of type decimal',
+      'scope.owner': 'names no user field',
+    });
+  });
+
+  it('makes each kind the column and the checks it stands for, and scopes the rows by its user and organisation', async () => {
+    const id = await createDesign(t.database.db, asset, adminId);
+    await applyDesign(t.database.db, id, adminId);
+    await announceDesign(t.database.db, t.app.entities, 'Asset');
+    const cols = await queryRows<{ column_name: string; data_type: string; size: number | null; scale: number | null }>(
+      t.database.db,
+      sql`SELECT column_name, data_type, coalesce(character_maximum_length, numeric_precision) AS size, numeric_scale AS scale
+          FROM information_schema.columns WHERE table_name = 'assets' AND column_name IN ('cost', 'mail', 'phone', 'site', 'number')
+          ORDER BY column_name`,
+    );
+    expect(
+      cols.map((c) => `${c.column_name} ${c.data_type} ${c.size}${c.scale === null ? '' : `,${c.scale}`}`),
+    ).toEqual([
+      'cost numeric 14,2',
+      'mail character varying 100',
+      'number character varying 40',
+      'phone character varying 30',
+      'site character varying 500',
+    ]);
+    const fks = await queryRows<{ target: string }>(
+      t.database.db,
+      sql`SELECT confrelid::regclass::text AS target FROM pg_constraint WHERE conrelid = 'assets'::regclass AND contype = 'f'
+          AND confrelid <> 'tenants'::regclass ORDER BY 1`,
+    );
+    expect(fks.map((f) => f.target)).toEqual(expect.arrayContaining(['organizations', 'users']));
+
+    const meta = (await get(t.app, '/api/Asset/getMeta')).json().data;
+    expect(meta.scope).toEqual({ owner: 'keeper', organization: 'department' });
+    expect(meta.fields.find((f: { name: string }) => f.name === 'mail')).toMatchObject({ validator: 'mail' });
+
+    const wrong = await post(t.app, '/api/Asset/add', {
+      mainData: { mail: 'not-an-address', site: 'nowhere', cost: 1.234 },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(Object.keys(wrong.json().data.fieldErrors).sort()).toEqual([
+      'mainData.cost',
+      'mainData.mail',
+      'mainData.site',
+    ]);
+    const added = await post(t.app, '/api/Asset/add', {
+      mainData: { mail: 'fleet@example.com', site: 'https://example.com', cost: '1200.50', keeper: adminId },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const page = await post(t.app, '/api/Asset/getPageData', { page: 1, rows: 10, wheres: [], exactTotal: true });
+    const [row] = page.json().data.rows;
+    expect(row.number).toMatch(/^AS\d{4}-001$/);
+    expect(row.keeperLabel).toBeTruthy();
+    expect(Number(page.json().data.summary.cost)).toBe(1200.5);
   });
 });

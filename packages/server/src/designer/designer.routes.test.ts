@@ -24,6 +24,8 @@ const truck = (extra: Partial<TableDesign> = {}): TableDesign => ({
   description: '',
   softDelete: false,
   audit: false,
+  scope: {},
+  master: null,
   fields: [
     { id: 'f1', name: 'plate', type: 'string', label: label('Plate'), length: 20, required: true, unique: true },
     { id: 'f2', name: 'axles', type: 'integer', label: label('Axles') },

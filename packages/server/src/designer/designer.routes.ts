@@ -1,4 +1,15 @@
-import { envelopeSchema, id, idParam, type TableDesign, tableDesignSchema } from '@trestle/shared';
+import {
+  type DesignListItem,
+  designDetailSchema,
+  designListItemSchema,
+  envelopeSchema,
+  id,
+  idParam,
+  migrationItemSchema,
+  previewSchema,
+  referenceTargetOf,
+  type TableDesign,
+} from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,53 +30,6 @@ import {
 
 const MENU = 'tableDesign';
 const tags = [MENU];
-
-const designStatus = z.enum(['draft', 'applied', 'changed']);
-const designListItem = z.object({
-  id: z.number(),
-  name: z.string(),
-  table: z.string(),
-  label: tableDesignSchema.shape.label,
-  /** draft: never applied; applied: the table is as the draft says; changed: the draft has changes to apply. */
-  status: designStatus,
-  version: z.number(),
-  updatedAt: z.string(),
-});
-const designDetail = z.object({
-  id: z.number(),
-  version: z.number(),
-  draft: tableDesignSchema,
-  applied: tableDesignSchema.nullable(),
-});
-const migrationItem = z.object({
-  id: z.number(),
-  upSql: z.array(z.string()),
-  downSql: z.array(z.string()),
-  appliedAt: z.string(),
-  appliedBy: z.number().nullable(),
-  rolledBackAt: z.string().nullable(),
-});
-const previewSchema = z.object({
-  steps: z.array(
-    z.object({
-      kind: z.string(),
-      field: z.string().optional(),
-      from: z.string().optional(),
-      to: z.string().optional(),
-    }),
-  ),
-  up: z.array(z.string()),
-  down: z.array(z.string()),
-  risks: z.array(
-    z.object({
-      kind: z.string(),
-      field: z.string(),
-      count: z.number(),
-      samples: z.array(z.string()),
-      blocking: z.boolean(),
-    }),
-  ),
-});
 
 const idQuery = z.strictObject({ id: idParam });
 const idBody = z.strictObject({ id });
@@ -88,9 +52,11 @@ async function listDesigns(db: Db) {
     table: r.draft.table,
     label: r.draft.label,
     status: !r.applied ? 'draft' : JSON.stringify(r.applied) === JSON.stringify(r.draft) ? 'applied' : 'changed',
+    master: r.draft.master?.entity ?? null,
+    target: referenceTargetOf(r.draft),
     version: r.version,
     updatedAt: iso(r.updatedAt),
-  })) satisfies z.input<typeof designListItem>[];
+  })) satisfies DesignListItem[];
 }
 
 /**
@@ -115,7 +81,7 @@ export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void
       schema: {
         tags,
         summary: 'Every table design, with whether its draft is applied',
-        response: { 200: envelopeSchema(z.array(designListItem)) },
+        response: { 200: envelopeSchema(z.array(designListItemSchema)) },
       },
       handler: async () => envelope(await listDesigns(deps.db)),
     });
@@ -126,7 +92,7 @@ export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void
         tags,
         summary: 'One design: its draft, as last applied (null: never), and the version to save over',
         querystring: idQuery,
-        response: { 200: envelopeSchema(designDetail) },
+        response: { 200: envelopeSchema(designDetailSchema) },
       },
       handler: async (req) => {
         const row = await readDesign(deps.db, req.query.id);
@@ -140,7 +106,7 @@ export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void
         tags,
         summary: "A design's migrations, newest first, with the SQL that ran and the SQL that undoes it",
         querystring: idQuery,
-        response: { 200: envelopeSchema(z.array(migrationItem)) },
+        response: { 200: envelopeSchema(z.array(migrationItemSchema)) },
       },
       handler: async (req) => {
         await readDesign(deps.db, req.query.id);

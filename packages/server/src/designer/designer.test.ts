@@ -35,6 +35,8 @@ const vehicle = (extra: Partial<TableDesign> = {}): TableDesign => ({
   description: '',
   softDelete: false,
   audit: false,
+  scope: {},
+  master: null,
   fields: [
     { id: 'f1', name: 'code', type: 'string', label: label('Code'), length: 20, required: true, unique: true },
     { id: 'f2', name: 'name', type: 'string', label: label('Name'), length: 100 },

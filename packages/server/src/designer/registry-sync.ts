@@ -1,4 +1,4 @@
-import { designToMeta, type TableDesign } from '@trestle/shared';
+import type { TableDesign } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../db/client.ts';
 import type { EntityRegistry } from '../engine/registry.ts';
@@ -19,7 +19,7 @@ export async function loadDesignedEntity(db: Db, registry: EntityRegistry, name:
     db,
     sql`SELECT applied FROM table_designs WHERE name = ${name}`,
   );
-  registry.setDesigned(name, row?.applied ? designToMeta(row.applied) : null);
+  registry.setDesigned(name, row?.applied ?? null);
 }
 
 /** Every applied design, when the node starts; then the announcements of the others. */
@@ -28,7 +28,7 @@ export async function followDesigns(database: Database, registry: EntityRegistry
     database.db,
     sql`SELECT name, applied FROM table_designs WHERE applied IS NOT NULL ORDER BY id`,
   );
-  for (const row of rows) registry.setDesigned(row.name, designToMeta(row.applied));
+  for (const row of rows) registry.setDesigned(row.name, row.applied);
   await database.listen(DESIGNS_CHANNEL, (name) => {
     loadDesignedEntity(database.db, registry, name).catch((err: unknown) =>
       log.error({ err, name }, 'a designed entity could not be read after its change was announced'),

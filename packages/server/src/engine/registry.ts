@@ -1,4 +1,4 @@
-import type { EntityMeta } from '@trestle/shared';
+import { designToMeta, detailsOf, type TableDesign } from '@trestle/shared';
 import { dictionaryEntities } from '../features/dictionaries/dictionary.entity.ts';
 import type { DictionaryService } from '../features/dictionaries/dictionary.service.ts';
 import { employeeEntity } from '../features/employees/employee.entity.ts';
@@ -52,21 +52,29 @@ export type EntityRegistry = {
   readonly definitions: EntityDefinition[];
   /** A designed entity by name; built-in ones are served by routes of their own. */
   designed(name: string): EntityDefinition | undefined;
-  /** Puts in (or replaces, or with null takes out) a designed entity. */
-  setDesigned(name: string, meta: EntityMeta | null): void;
+  /**
+   * Puts in (or replaces, or with null takes out) a designed entity, as its applied design says. The
+   * designed masters' details follow: a detail design applied or taken out changes its master's definition.
+   */
+  setDesigned(name: string, design: TableDesign | null): void;
 };
 
 export function createEntityRegistry(builtIns: EntityDefinition[]): EntityRegistry {
   const definitions = [...builtIns];
   const builtInNames = new Set(builtIns.map((d) => d.meta.name));
+  const designs = new Map<string, TableDesign>();
   return {
     definitions,
     designed: (name) => definitions.find((d) => d.designed && d.meta.name === name),
-    setDesigned(name, meta) {
+    setDesigned(name, design) {
       if (builtInNames.has(name)) throw new Error(`${name} is a built-in entity`);
-      const at = definitions.findIndex((d) => d.meta.name === name);
-      if (at >= 0) definitions.splice(at, 1);
-      if (meta) definitions.push({ meta, designed: true });
+      if (design) designs.set(name, design);
+      else designs.delete(name);
+      // Replaced in place: the engine's readers hold this array. Every designed entity is made again, as
+      // its master relations may have changed with this one.
+      for (let at = definitions.length - 1; at >= 0; at--) if (definitions[at]?.designed) definitions.splice(at, 1);
+      const all = [...designs.values()];
+      for (const d of all) definitions.push({ meta: designToMeta(d, detailsOf(d.name, all)), designed: true });
     },
   };
 }

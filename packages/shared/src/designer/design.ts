@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { columnOf, type EntityMeta, entitySchema, fieldSchema } from '../entity/metadata.ts';
+import {
+  columnOf,
+  type EntityMeta,
+  entitySchema,
+  type FieldMeta,
+  type FieldType,
+  fieldSchema,
+} from '../entity/metadata.ts';
 
 /**
  * A table design: an entity an admin draws, stored as a row and turned into a table, a definition and a
@@ -53,6 +60,51 @@ const nameMessage = {
   field: 'Start with a small letter; letters and digits only',
 };
 
+/**
+ * What the designer offers beside the engine's types: each is an engine type with settings of its own, which
+ * the definition takes from the kind (a money field is a decimal of 14 digits with 2 after the point, an email
+ * is checked as one, a user field references the tenant's users), so that the kind says it once.
+ */
+export const designKinds = [
+  'money',
+  'email',
+  'phone',
+  'url',
+  'multiLine',
+  'autoNumber',
+  'attachment',
+  'user',
+  'organization',
+] as const;
+export type DesignKind = (typeof designKinds)[number];
+
+export const kindType: Record<DesignKind, FieldType> = {
+  money: 'decimal',
+  email: 'string',
+  phone: 'string',
+  url: 'string',
+  multiLine: 'text',
+  autoNumber: 'string',
+  attachment: 'file',
+  user: 'reference',
+  organization: 'reference',
+};
+
+/** What a kind sets on its field; what the field says itself (a length, a precision) comes first. */
+const kindSettings: Record<DesignKind, Partial<FieldMeta>> = {
+  money: { precision: 14, scale: 2 },
+  email: { validator: 'mail', length: 100 },
+  phone: { validator: 'phone', length: 30 },
+  url: { validator: 'url', length: 500 },
+  multiLine: { length: 2000 },
+  autoNumber: { length: 40 },
+  attachment: {},
+  user: { reference: { table: 'users', labelColumn: 'user_true_name', codeColumn: 'user_name' } },
+  organization: {
+    reference: { table: 'organizations', labelColumn: 'name', labelColumnZh: 'name_zh', codeColumn: 'code' },
+  },
+};
+
 const designLabel = z.object({
   en: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
   zh: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
@@ -68,6 +120,8 @@ export const designFieldSchema = fieldSchema.extend({
   label: designLabel,
   /** Designed columns take the snake_case of the name; no other column name is accepted. */
   column: z.never().optional(),
+  /** What the designer offered it as, beside its type (money, email, user …). */
+  kind: z.enum(designKinds).optional(),
 });
 export type DesignField = z.infer<typeof designFieldSchema>;
 
@@ -88,6 +142,30 @@ export const tableDesignSchema = z
     description: z.string().max(500, 'at most 500 characters').default(''),
     softDelete: z.boolean().default(false),
     audit: z.boolean().default(false),
+    /**
+     * A detail (child) table: its rows are lines of the `entity` design's rows, edited in the master's form
+     * and saved with it in one transaction, joined by `field`, a required reference of this design to the
+     * master's table. A detail table has no menu entry of its own: it is reached through its master.
+     */
+    /**
+     * The data scope's fields: the row's owner (a user field) and its organisation (an organisation field).
+     * A role whose data permission is "own rows" or "own organisation" sees the rows they name.
+     */
+    scope: z
+      .object({
+        owner: z.string().max(maxNameLength).optional(),
+        organization: z.string().max(maxNameLength).optional(),
+      })
+      .strict()
+      .default({}),
+    master: z
+      .object({
+        entity: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, nameMessage.entity),
+        field: z.string().regex(/^[a-z][A-Za-z0-9]*$/, nameMessage.field),
+      })
+      .strict()
+      .nullable()
+      .default(null),
     fields: z.array(designFieldSchema).min(1, 'add at least one field').max(200, 'at most 200 fields'),
   })
   .strict()
@@ -113,11 +191,35 @@ export const tableDesignSchema = z
       if (ids.has(f.id)) issue(['fields', i, 'id'], 'used twice');
       ids.add(f.id);
     });
+    d.fields.forEach((f, i) => {
+      if (f.kind && kindType[f.kind] !== f.type)
+        issue(['fields', i, 'type'], `a ${f.kind} field is of type ${kindType[f.kind]}`);
+      if (f.kind === 'autoNumber' && !f.autoNumber?.pattern) issue(['fields', i, 'autoNumber'], 'required');
+    });
+    for (const [key, kind] of [
+      ['owner', 'user'],
+      ['organization', 'organization'],
+    ] as const) {
+      const name = d.scope[key];
+      if (name !== undefined && !d.fields.some((f) => f.name === name && f.kind === kind))
+        issue(['scope', key], `names no ${kind} field`);
+    }
+    if (d.master) {
+      if (d.master.entity === d.name) issue(['master', 'entity'], 'a table is not its own detail');
+      const at = d.fields.findIndex((f) => f.name === d.master?.field);
+      const link = d.fields[at];
+      if (!link) issue(['master', 'field'], 'names no field of this table');
+      else if (link.type !== 'reference') issue(['fields', at, 'type'], 'the link to the master is a reference');
+      else if (!link.required) issue(['fields', at, 'required'], 'every line belongs to a master row');
+    }
   });
 export type TableDesign = z.infer<typeof tableDesignSchema>;
 
-/** The entity definition a design stands for: the key `id` first, then the fields as drawn. */
-export function designToMeta(design: TableDesign): EntityMeta {
+/**
+ * The entity definition a design stands for: the key `id` first, then the fields as drawn. Its `details`
+ * are the designs that name it as their master (`detailsOf`), known only once every design is read.
+ */
+export function designToMeta(design: TableDesign, details: EntityMeta['details'] = []): EntityMeta {
   const key = {
     name: 'id',
     type: 'integer' as const,
@@ -133,9 +235,30 @@ export function designToMeta(design: TableDesign): EntityMeta {
     businessKey,
     label: design.label,
     singular: design.singular,
-    fields: [key, ...design.fields.map(({ id: _id, ...f }) => f)],
+    fields: [key, ...design.fields.map(fieldOfDesign)],
     defaultSort: { field: 'id', order: 'desc' },
     softDelete: design.softDelete,
     audit: design.audit,
+    details,
+    scope: design.scope ?? {},
   });
+}
+
+/** A designed field as the engine has it: the kind's settings under the field's own. */
+function fieldOfDesign({ id: _id, kind, ...f }: DesignField): FieldMeta {
+  if (!kind) return f;
+  const settings = kindSettings[kind];
+  const field: FieldMeta = { ...settings, ...f };
+  // A user or organisation field always points where its kind says, whatever else was sent.
+  if (settings.reference) field.reference = settings.reference;
+  if (settings.validator) field.validator = settings.validator;
+  return field;
+}
+
+/** The detail relations of a master design among the designs given: each detail by its link field. */
+export function detailsOf(master: string, designs: readonly TableDesign[]): EntityMeta['details'] {
+  return designs
+    .filter((d) => d.master?.entity === master)
+    .map((d) => ({ entity: d.name, foreignKey: d.master?.field ?? '' }))
+    .sort((a, b) => a.entity.localeCompare(b.entity));
 }

@@ -1,4 +1,4 @@
-import { tableDesignSchema } from '@trestle/shared';
+import { langOf, type ReferenceTarget, tableDesignSchema } from '@trestle/shared';
 import { Alert, App, Button, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,19 @@ import { menuAncestors } from '../../components/menu-tree.ts';
 import { zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { type DesignForm, emptyDesign, placeFieldErrors, suggestedTable, toDesign } from './design-form.ts';
-import { FieldRows } from './FieldRows.tsx';
-import { addDesign, type DesignDetail, getDesign, saveDesign } from './table-design-api.ts';
+import {
+  type DesignForm,
+  emptyDesign,
+  type FieldRow,
+  fromDesign,
+  newFieldId,
+  placeFieldErrors,
+  referenceTargets,
+  suggestedTable,
+  toDesign,
+} from './design-form.ts';
+import { FieldRows, type TargetOption } from './FieldRows.tsx';
+import { addDesign, type DesignDetail, type DesignListItem, getDesign, saveDesign } from './table-design-api.ts';
 
 type Problem = { key: string; message: string };
 
@@ -28,20 +38,39 @@ function useFolders() {
   );
 }
 
+/** The tables a reference may point at: the built-in ones, then every other design's. */
+function useTargets(designs: readonly DesignListItem[], self: string | undefined) {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  return useMemo(() => {
+    const others = designs.filter((d) => d.name !== self);
+    const all: ReferenceTarget[] = [...referenceTargets, ...others.map((d) => d.target)];
+    const options: TargetOption[] = [
+      ...referenceTargets.map((r) => ({ value: r.table, label: t(`tableDesign.target.${r.table}`) })),
+      ...others.map((d) => ({ value: d.table, label: `${d.table} (${d.label[lang]})` })),
+    ];
+    return { all, options };
+  }, [designs, self, t, lang]);
+}
+
 /**
- * A design's draft, new (`id` null) or saved: the table's names, its menu folder and flags, and its fields.
- * Saving keeps the draft only; applying it is the preview's. A name and a table stay once applied.
+ * A design's draft, new (`id` null) or saved: the table's names, its menu folder and flags, its master when
+ * it is a detail table, its data scope's fields, and its fields. Saving keeps the draft only; applying it is
+ * the preview's. A name and a table stay once applied.
  */
 export function DesignEditor({
   id,
+  designs,
   onClose,
   onSaved,
 }: {
   id: number | null;
+  designs: readonly DesignListItem[];
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
   const { message } = App.useApp();
   const [form] = Form.useForm<DesignForm>();
   const folders = useFolders();
@@ -68,7 +97,7 @@ export function DesignEditor({
     setProblems([]);
     lastName.current = detail.draft.name;
     form.resetFields();
-    form.setFieldsValue(detail.draft);
+    form.setFieldsValue(fromDesign(detail.draft));
   }, [id, form]);
 
   useEffect(() => {
@@ -77,6 +106,46 @@ export function DesignEditor({
   }, [id, form, load, onClose]);
 
   const fixed = loaded?.applied != null;
+  const targets = useTargets(designs, loaded?.draft.name);
+  const fields = (Form.useWatch('fields', form) ?? []) as FieldRow[];
+  const master = Form.useWatch(['master', 'entity'], form) as string | undefined;
+  const link = Form.useWatch(['master', 'field'], form) as string | undefined;
+  // A table may be a detail of a design that is no detail itself, and not of itself.
+  const masters = designs.filter((d) => d.master === null && d.name !== loaded?.draft.name);
+  const fieldsOfKind = (kind: 'user' | 'organization') =>
+    fields.filter((f) => f.type === kind && f.name).map((f) => ({ value: f.name, label: f.label?.[lang] || f.name }));
+
+  /**
+   * Choosing a master links the table to it by a required reference to the master's table: the one the
+   * fields have, or a new first field named after the master.
+   */
+  const chooseMaster = (entity: string | undefined) => {
+    const chosen = designs.find((d) => d.name === entity);
+    if (!chosen) {
+      form.setFieldValue('master', null);
+      return;
+    }
+    const rows = (form.getFieldValue('fields') as FieldRow[]) ?? [];
+    let linkRow = rows.find((f) => f.type === 'reference' && f.reference?.table === chosen.table);
+    if (!linkRow) {
+      const name = `${chosen.name.charAt(0).toLowerCase()}${chosen.name.slice(1)}Id`;
+      linkRow = {
+        id: newFieldId(new Set(rows.map((f) => f.id))),
+        name,
+        label: { en: chosen.label.en, zh: chosen.label.zh },
+        type: 'reference',
+        reference: { table: chosen.table },
+        required: true,
+      };
+      form.setFieldValue('fields', [linkRow, ...rows.filter((f) => f.name !== '' || f.label.en !== '')]);
+    } else {
+      form.setFieldValue(
+        'fields',
+        rows.map((f) => (f === linkRow ? { ...f, required: true } : f)),
+      );
+    }
+    form.setFieldValue('master', { entity: chosen.name, field: linkRow.name });
+  };
 
   const save = async () => {
     try {
@@ -85,7 +154,7 @@ export function DesignEditor({
       return; // The form shows what is wrong.
     }
     const values = form.getFieldsValue(true) as DesignForm;
-    const design = toDesign(values, loaded?.draft ?? null);
+    const design = toDesign(values, loaded?.draft ?? null, targets.all);
     setBusy(true);
     setProblems([]);
     setConflict(false);
@@ -218,10 +287,48 @@ export function DesignEditor({
               <Switch />
             </Form.Item>
           </Col>
+          <Col span={8}>
+            <Form.Item
+              label={t('tableDesign.master')}
+              name={['master', 'entity']}
+              extra={master && link ? t('tableDesign.masterHint', { master, field: link }) : undefined}
+            >
+              <Select
+                allowClear
+                aria-label={t('tableDesign.master')}
+                placeholder={t('tableDesign.noMaster')}
+                options={masters.map((d) => ({ value: d.name, label: `${d.label[lang]} (${d.name})` }))}
+                onChange={(v: string | undefined) => chooseMaster(v)}
+              />
+            </Form.Item>
+            <Form.Item name={['master', 'field']} hidden>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label={t('tableDesign.owner')} name={['scope', 'owner']}>
+              <Select
+                allowClear
+                aria-label={t('tableDesign.owner')}
+                placeholder={t('tableDesign.createdBy')}
+                options={fieldsOfKind('user')}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item label={t('tableDesign.organization')} name={['scope', 'organization']}>
+              <Select
+                allowClear
+                aria-label={t('tableDesign.organization')}
+                placeholder={t('tableDesign.none')}
+                options={fieldsOfKind('organization')}
+              />
+            </Form.Item>
+          </Col>
         </Row>
         <Typography.Text strong>{t('tableDesign.fields')}</Typography.Text>
         <div style={{ marginTop: 8 }}>
-          <FieldRows translate={translate} />
+          <FieldRows translate={translate} targets={targets.options} />
         </div>
       </Form>
     </AppModal>

@@ -1,15 +1,32 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { designFieldSchema, type FieldType, fieldTypes } from '@trestle/shared';
+import { designFieldSchema, designKinds, fieldTypes } from '@trestle/shared';
 import { AutoComplete, Button, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { FormListFieldData } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../components/zod-rules.ts';
-import { type DesignForm, hasLength, isDictionary, isReference, newField, referenceTargets } from './design-form.ts';
+import {
+  type DesignForm,
+  hasLength,
+  hasPattern,
+  isDictionary,
+  isReference,
+  newField,
+  type RowType,
+} from './design-form.ts';
+
+/** A table a reference may point at, as the target input offers it. */
+export type TargetOption = { value: string; label: string };
 
 const tight = { marginBottom: 0 } as const;
 
 /** The design's fields, one row each: add, remove and move rows; each keeps its id, so a rename stays one. */
-export function FieldRows({ translate }: { translate: (message: string) => string }) {
+export function FieldRows({
+  translate,
+  targets,
+}: {
+  translate: (message: string) => string;
+  targets: readonly TargetOption[];
+}) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<DesignForm>();
   const takenIds = () => new Set((form.getFieldValue('fields') as DesignForm['fields']).map((f) => f.id));
@@ -80,10 +97,19 @@ export function FieldRows({ translate }: { translate: (message: string) => strin
                       aria-label={named(t('tableDesign.field.type'), row.name)}
                       style={{ width: '100%' }}
                       showSearch={{ optionFilterProp: 'label' }}
-                      // Fifteen types: all of them in the list, not a window of eight that scrolls by itself.
+                      // Two dozen types: all of them in the list, not a window of eight that scrolls by itself.
                       virtual={false}
-                      listHeight={320}
-                      options={fieldTypes.map((type) => ({ value: type, label: t(`tableDesign.type.${type}`) }))}
+                      listHeight={360}
+                      options={[
+                        {
+                          label: t('tableDesign.typeGroup.kinds'),
+                          options: designKinds.map((k) => ({ value: k, label: t(`tableDesign.type.${k}`) })),
+                        },
+                        {
+                          label: t('tableDesign.typeGroup.types'),
+                          options: fieldTypes.map((type) => ({ value: type, label: t(`tableDesign.type.${type}`) })),
+                        },
+                      ]}
                     />
                   </Form.Item>
                 ),
@@ -92,7 +118,7 @@ export function FieldRows({ translate }: { translate: (message: string) => strin
                 key: 'settings',
                 title: t('tableDesign.field.settings'),
                 width: 170,
-                render: (_, row) => <TypeSettings index={row.name} named={named} />,
+                render: (_, row) => <TypeSettings index={row.name} named={named} targets={targets} />,
               },
               ...(['required', 'unique', 'sortable'] as const).map((flag) => ({
                 key: flag,
@@ -171,11 +197,37 @@ export function FieldRows({ translate }: { translate: (message: string) => strin
   );
 }
 
-/** What the field's type needs beside it: a string's length, a reference's table, a dictionary's code. */
-function TypeSettings({ index, named }: { index: number; named: (what: string, index: number) => string }) {
+/**
+ * What the field's type needs beside it: a string's length, a reference's table, a dictionary's code, an
+ * auto-number's pattern.
+ */
+function TypeSettings({
+  index,
+  named,
+  targets,
+}: {
+  index: number;
+  named: (what: string, index: number) => string;
+  targets: readonly TargetOption[];
+}) {
   const { t } = useTranslation();
-  const type = Form.useWatch(['fields', index, 'type']) as FieldType | undefined;
+  const type = Form.useWatch(['fields', index, 'type']) as RowType | undefined;
   if (!type) return null;
+  if (hasPattern(type))
+    return (
+      <Form.Item
+        name={[index, 'autoNumber', 'pattern']}
+        rules={[{ required: true, message: t('form.required') }]}
+        style={tight}
+      >
+        <Input
+          aria-label={named(t('tableDesign.field.pattern'), index)}
+          placeholder="VH{yyyy}-{seq:4}"
+          maxLength={40}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    );
   if (hasLength(type))
     return (
       <Form.Item name={[index, 'length']} style={tight}>
@@ -207,7 +259,7 @@ function TypeSettings({ index, named }: { index: number; named: (what: string, i
           aria-label={named(t('tableDesign.field.target'), index)}
           placeholder={t('tableDesign.field.target')}
           style={{ width: '100%' }}
-          options={referenceTargets.map((r) => ({ value: r.table, label: t(`tableDesign.target.${r.table}`) }))}
+          options={[...targets]}
           filterOption={(typed, option) => String(option?.value ?? '').startsWith(typed.trim().toLowerCase())}
         />
       </Form.Item>

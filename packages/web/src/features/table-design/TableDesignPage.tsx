@@ -132,7 +132,7 @@ export function TableDesignPage() {
           },
         ]}
       />
-      {editing && <DesignEditor id={editing.id} onClose={closeEditor} onSaved={saved} />}
+      {editing && <DesignEditor id={editing.id} designs={list.data ?? []} onClose={closeEditor} onSaved={saved} />}
       {previewing && <PreviewDialog design={previewing} onClose={() => setPreviewing(null)} />}
       <HistoryDrawer design={history} onClose={() => setHistory(null)} />
     </Space>

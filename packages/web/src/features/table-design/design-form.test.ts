@@ -1,7 +1,15 @@
 import { type TableDesign, tableDesignSchema } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { type DesignForm, emptyDesign, newFieldId, placeFieldErrors, suggestedTable, toDesign } from './design-form.ts';
+import {
+  type DesignForm,
+  emptyDesign,
+  fromDesign,
+  newFieldId,
+  placeFieldErrors,
+  suggestedTable,
+  toDesign,
+} from './design-form.ts';
 import { riskText, stepText } from './preview-text.ts';
 
 const label = (en: string) => ({ en, zh: `${en}（中）` });
@@ -13,6 +21,8 @@ const applied: TableDesign = {
   description: '',
   softDelete: false,
   audit: false,
+  scope: {},
+  master: null,
   fields: [
     {
       id: 'f1',
@@ -112,6 +122,48 @@ describe('the design editor form', () => {
       undefined,
     ]);
     expect(design.fields[3]).not.toHaveProperty('search');
+  });
+
+  it('keeps a kind as the type shown and writes its engine type beside it; a pattern for an auto-number', () => {
+    const form = formOf(applied);
+    form.fields.push(
+      { id: 'f4', name: 'cost', type: 'money', label: label('Cost') },
+      { id: 'f5', name: 'code2', type: 'autoNumber', label: label('No.'), autoNumber: { pattern: ' VH{seq:4} ' } },
+      { id: 'f6', name: 'keeper', type: 'user', label: label('Keeper') },
+      { id: 'f7', name: 'dept', type: 'organization', label: label('Department') },
+    );
+    form.scope = { owner: 'keeper', organization: 'dept' };
+    const design = toDesign(form, applied);
+    expect(design.fields.slice(3).map((f) => [f.type, f.kind])).toEqual([
+      ['decimal', 'money'],
+      ['string', 'autoNumber'],
+      ['reference', 'user'],
+      ['reference', 'organization'],
+    ]);
+    expect(design.fields[4]?.autoNumber).toEqual({ pattern: 'VH{seq:4}' });
+    expect(design.scope).toEqual({ owner: 'keeper', organization: 'dept' });
+    expect(tableDesignSchema.safeParse(design).success).toBe(true);
+    // Loaded again, the row shows the kind; saved unchanged, the design is the same.
+    const again = fromDesign(design);
+    expect(again.fields.slice(3).map((f) => f.type)).toEqual(['money', 'autoNumber', 'user', 'organization']);
+    expect(toDesign(again, design)).toEqual(design);
+  });
+
+  it('makes a detail table: the master and its link, and a reference to a designed table takes its columns', () => {
+    const form = formOf({ ...applied, name: 'Booking', table: 'bookings' });
+    form.fields.push({
+      id: 'f4',
+      name: 'vehicleId',
+      type: 'reference',
+      label: label('Vehicle'),
+      required: true,
+      reference: { table: 'vehicles' },
+    });
+    form.master = { entity: 'Vehicle', field: 'vehicleId' };
+    const design = toDesign(form, null, [{ table: 'vehicles', labelColumn: 'name', codeColumn: 'code' }]);
+    expect(design.master).toEqual({ entity: 'Vehicle', field: 'vehicleId' });
+    expect(design.fields[3]?.reference).toEqual({ table: 'vehicles', labelColumn: 'name', codeColumn: 'code' });
+    expect(toDesign({ ...form, master: null }, null).master).toBeNull();
   });
 
   it('a new design starts with one field whose id the schema accepts; ids are not reused', () => {

@@ -1,4 +1,12 @@
-import type { DesignField, FieldType, TableDesign } from '@trestle/shared';
+import {
+  type DesignField,
+  type DesignKind,
+  designKinds,
+  type FieldType,
+  kindType,
+  type ReferenceTarget,
+  type TableDesign,
+} from '@trestle/shared';
 
 /**
  * The editor's form and the design it stands for. The form holds each field as the design has it (what
@@ -8,25 +16,39 @@ import type { DesignField, FieldType, TableDesign } from '@trestle/shared';
  * forms is the designer's: it follows the order of the list.
  */
 
+/**
+ * What the type list offers: the engine's types and the designer's kinds (money, email …), one list. A row
+ * holds the kind in `type` while it is edited; the design has the kind's type and the kind.
+ */
+export type RowType = FieldType | DesignKind;
+export const isKind = (type: RowType): type is DesignKind => (designKinds as readonly string[]).includes(type);
+
 /** A field row as the inputs leave it: a cleared number is null, a reference may be half chosen. */
-export type FieldRow = Omit<DesignField, 'length' | 'reference'> & {
+export type FieldRow = Omit<DesignField, 'length' | 'reference' | 'type' | 'kind'> & {
+  type: RowType;
   length?: number | null;
   reference?: Partial<NonNullable<DesignField['reference']>>;
 };
-export type DesignForm = Omit<TableDesign, 'fields' | 'folder'> & { folder?: number | null; fields: FieldRow[] };
+export type DesignForm = Omit<TableDesign, 'fields' | 'folder' | 'master' | 'scope'> & {
+  folder?: number | null;
+  master?: TableDesign['master'];
+  scope?: TableDesign['scope'];
+  fields: FieldRow[];
+};
 
-/** The tables a designed field most often points at, each labelled by its name and searched by its code. */
-export const referenceTargets = [
+/** The built-in tables a designed field most often points at, each labelled by its name and searched by its code. */
+export const referenceTargets: readonly ReferenceTarget[] = [
   { table: 'employees', labelColumn: 'name', codeColumn: 'code' },
   { table: 'customers', labelColumn: 'name', codeColumn: 'code' },
   { table: 'suppliers', labelColumn: 'name', codeColumn: 'code' },
   { table: 'projects', labelColumn: 'name', codeColumn: 'code' },
-] as const;
+];
 
 /** The types with an input of their own beside the type: a string's length, a reference's table, a dictionary. */
-export const hasLength = (type: FieldType) => type === 'string';
-export const isReference = (type: FieldType) => type === 'reference';
-export const isDictionary = (type: FieldType) => type === 'dict' || type === 'dictMulti';
+export const hasLength = (type: RowType) => type === 'string';
+export const isReference = (type: RowType) => type === 'reference';
+export const isDictionary = (type: RowType) => type === 'dict' || type === 'dictMulti';
+export const hasPattern = (type: RowType) => type === 'autoNumber';
 
 /** A field id no other row has: `f` and ten hex digits (the schema allows letters, digits, _ and -). */
 export function newFieldId(taken: ReadonlySet<string>): string {
@@ -52,8 +74,15 @@ export const emptyDesign = (): DesignForm => ({
   description: '',
   softDelete: false,
   audit: false,
+  master: null,
+  scope: {},
   fields: [newField(new Set())],
 });
+
+/** The form a loaded design fills: each field's kind shown as its type. */
+export function fromDesign(design: TableDesign): DesignForm {
+  return { ...design, fields: design.fields.map(({ kind, ...f }) => ({ ...f, type: kind ?? f.type })) };
+}
 
 /** The table a new design's name suggests: `PurchaseOrder` → `purchase_orders`. */
 export function suggestedTable(name: string): string {
@@ -74,23 +103,28 @@ function flag(on: boolean | undefined, before: boolean | undefined): { value?: b
   return before === undefined ? {} : { value: false };
 }
 
-function toField(row: FieldRow, before: DesignField | undefined): DesignField {
-  const { length, reference, dictionary, required, unique, sortable, ...rest } = row;
+function toField(row: FieldRow, before: DesignField | undefined, targets: readonly ReferenceTarget[]): DesignField {
+  const { length, reference, dictionary, required, unique, sortable, autoNumber, type: shown, ...rest } = row;
+  const kind = isKind(shown) ? shown : undefined;
+  const type = kind ? kindType[kind] : (shown as FieldType);
   const field: DesignField = {
     ...rest,
+    type,
+    ...(kind ? { kind } : {}),
     name: row.name.trim(),
     label: { en: row.label.en.trim(), zh: row.label.zh.trim() },
   };
-  const sameType = before?.type === row.type;
+  const sameType = before?.type === type && before?.kind === kind;
+  if (hasPattern(shown) && autoNumber?.pattern?.trim()) field.autoNumber = { pattern: autoNumber.pattern.trim() };
   // Searchable: a place the forms' layout sets, with the comparison the field had.
   if (row.search) field.search = { row: 1, col: 1, ...(before?.search?.op ? { op: before.search.op } : {}) };
   else delete field.search;
-  if (hasLength(row.type) && typeof length === 'number') field.length = length;
-  else if (!hasLength(row.type) && sameType && before?.length !== undefined) field.length = before.length;
-  if (isDictionary(row.type) && dictionary?.trim()) field.dictionary = dictionary.trim();
-  if (isReference(row.type) && reference?.table) {
+  if (hasLength(shown) && typeof length === 'number') field.length = length;
+  else if (!hasLength(shown) && sameType && before?.length !== undefined) field.length = before.length;
+  if (isDictionary(shown) && dictionary?.trim()) field.dictionary = dictionary.trim();
+  if (isReference(shown) && reference?.table) {
     const table = reference.table.trim();
-    const known = referenceTargets.find((r) => r.table === table);
+    const known = targets.find((r) => r.table === table);
     field.reference =
       before?.reference?.table === table ? before.reference : known ? { ...known } : { table, labelColumn: 'name' };
   }
@@ -125,8 +159,15 @@ function placeForms(fields: DesignField[]): DesignField[] {
   });
 }
 
-/** The design the form says, fields matched to the ones before by their stable id. */
-export function toDesign(form: DesignForm, before: TableDesign | null): TableDesign {
+/**
+ * The design the form says, fields matched to the ones before by their stable id; a reference to a table of
+ * `targets` (the built-in ones and the designed) takes its label and code columns.
+ */
+export function toDesign(
+  form: DesignForm,
+  before: TableDesign | null,
+  targets: readonly ReferenceTarget[] = referenceTargets,
+): TableDesign {
   const beforeById = new Map((before?.fields ?? []).map((f) => [f.id, f]));
   return {
     ...form,
@@ -137,21 +178,44 @@ export function toDesign(form: DesignForm, before: TableDesign | null): TableDes
     description: (form.description ?? '').trim(),
     softDelete: form.softDelete === true,
     audit: form.audit === true,
-    fields: placeForms(form.fields.map((row) => toField(row, beforeById.get(row.id)))),
+    master: form.master?.entity ? { entity: form.master.entity, field: form.master.field } : null,
+    scope: Object.fromEntries(Object.entries(form.scope ?? {}).filter(([, v]) => typeof v === 'string' && v)),
+    fields: placeForms(form.fields.map((row) => toField(row, beforeById.get(row.id), targets))),
   };
 }
 
 export type FieldPath = (string | number)[];
 
 /** The inputs of a field row: what the server's `fields.<i>.<…>` keys are placed under. */
-const rowInputs = new Set(['name', 'label.en', 'label.zh', 'type', 'length', 'dictionary', 'reference.table']);
+const rowInputs = new Set([
+  'name',
+  'label.en',
+  'label.zh',
+  'type',
+  'length',
+  'dictionary',
+  'reference.table',
+  'autoNumber.pattern',
+]);
 /** Keys with no input of their own, shown under the input that stands for them. */
 const rowAliases: Record<string, string> = {
   id: 'name',
   reference: 'reference.table',
   'reference.labelColumn': 'reference.table',
+  autoNumber: 'autoNumber.pattern',
 };
-const designInputs = new Set(['name', 'table', 'label.en', 'label.zh', 'folder', 'description']);
+const designInputs = new Set([
+  'name',
+  'table',
+  'label.en',
+  'label.zh',
+  'folder',
+  'description',
+  'master.entity',
+  'master.field',
+  'scope.owner',
+  'scope.organization',
+]);
 
 /**
  * The server's field errors (`name`, `label.en`, `fields.2.name`) as form paths; what has no input on screen
@@ -182,8 +246,9 @@ export function placeFieldErrors(
   return { placed, unplaced };
 }
 
-function shownFor(type: FieldType, input: string): boolean {
+function shownFor(type: RowType, input: string): boolean {
   if (input === 'length') return hasLength(type);
+  if (input === 'autoNumber.pattern') return hasPattern(type);
   if (input === 'dictionary') return isDictionary(type);
   if (input === 'reference.table') return isReference(type);
   return true;

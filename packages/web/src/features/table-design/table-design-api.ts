@@ -1,37 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MenuItem, TableDesign } from '@trestle/shared';
+import type { DesignDetail, DesignListItem, MenuItem, Migration, Preview, TableDesign } from '@trestle/shared';
+
+export type {
+  DesignDetail,
+  DesignListItem,
+  DesignStatus,
+  Migration,
+  Preview,
+  PreviewStep,
+  Risk,
+} from '@trestle/shared';
+
 import { useCallback } from 'react';
 import { gridKeys } from '../../components/grid/entity-api.ts';
 import { http } from '../../lib/http.ts';
 import { useAppStore } from '../../lib/store.ts';
-
-/** The wire shapes of /api/tableDesign/* (packages/server/src/designer/designer.routes.ts). */
-export type DesignStatus = 'draft' | 'applied' | 'changed';
-
-export type DesignListItem = {
-  id: number;
-  name: string;
-  table: string;
-  label: TableDesign['label'];
-  status: DesignStatus;
-  version: number;
-  updatedAt: string;
-};
-
-export type DesignDetail = { id: number; version: number; draft: TableDesign; applied: TableDesign | null };
-
-export type PreviewStep = { kind: string; field?: string; from?: string; to?: string };
-export type Risk = { kind: string; field: string; count: number; samples: string[]; blocking: boolean };
-export type Preview = { steps: PreviewStep[]; up: string[]; down: string[]; risks: Risk[] };
-
-export type Migration = {
-  id: number;
-  upSql: string[];
-  downSql: string[];
-  appliedAt: string;
-  appliedBy: number | null;
-  rolledBackAt: string | null;
-};
 
 export const tableDesignKeys = {
   all: ['tableDesign'] as const,
