@@ -236,7 +236,8 @@ export function designToMeta(design: TableDesign, details: EntityMeta['details']
     label: design.label,
     singular: design.singular,
     fields: [key, ...design.fields.map(fieldOfDesign)],
-    defaultSort: { field: 'id', order: 'desc' },
+    // Newest first in a list; a detail's lines in the order they were entered.
+    defaultSort: { field: 'id', order: design.master ? 'asc' : 'desc' },
     softDelete: design.softDelete,
     audit: design.audit,
     details,
