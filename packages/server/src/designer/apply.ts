@@ -1,4 +1,4 @@
-import { columnOf, ErrorCode, type TableDesign, tableDesignSchema } from '@trestle/shared';
+import { columnOf, type EntityMeta, ErrorCode, type TableDesign, tableDesignSchema } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
@@ -72,11 +72,20 @@ export async function readDesign(db: Db, designId: number, lock = false): Promis
   return row;
 }
 
-/** A new design, as a draft: nothing is created until it is applied. */
-export async function createDesign(db: Db, raw: unknown, userId: number): Promise<number> {
+/**
+ * A new design, as a draft: nothing is created until it is applied. `builtIns`: the built-in entities, the
+ * tables a reference may point at besides the designed ones.
+ */
+export async function createDesign(
+  db: Db,
+  raw: unknown,
+  userId: number,
+  builtIns: readonly EntityMeta[],
+): Promise<number> {
   const design = parseDesign(raw);
   await refuseTakenNames(db, design, null);
   await checkMaster(db, design, null);
+  await checkReferences(db, design, null, builtIns);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO table_designs (name, table_name, draft, created_by, updated_by)
@@ -86,7 +95,14 @@ export async function createDesign(db: Db, raw: unknown, userId: number): Promis
 }
 
 /** A draft saved over the last one read (`version`); the name and table stay once applied. */
-export async function saveDraft(db: Db, designId: number, raw: unknown, version: number, userId: number) {
+export async function saveDraft(
+  db: Db,
+  designId: number,
+  raw: unknown,
+  version: number,
+  userId: number,
+  builtIns: readonly EntityMeta[],
+) {
   const design = parseDesign(raw);
   await db.transaction(async (tx) => {
     const row = await readDesign(tx, designId, true);
@@ -99,6 +115,7 @@ export async function saveDraft(db: Db, designId: number, raw: unknown, version:
       });
     await refuseTakenNames(tx, design, designId);
     await checkMaster(tx, design, designId);
+    await checkReferences(tx, design, designId, builtIns);
     await tx.execute(
       sql`UPDATE table_designs SET name = ${design.name}, table_name = ${design.table}, draft = ${JSON.stringify(design)}::jsonb,
           version = version + 1, updated_by = ${userId}, updated_at = now() WHERE id = ${designId}`,
@@ -159,6 +176,49 @@ async function checkMaster(db: Db, design: TableDesign, designId: number | null)
   if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
 }
 
+/**
+ * A reference points at an entity's table — a built-in one or another design's — and labels and searches
+ * its rows by that entity's own fields: never at a table no entity serves (the sessions, the designs) nor by
+ * a column no screen shows (a password hash). The user and organisation kinds point where their kind says.
+ */
+async function checkReferences(db: Db, design: TableDesign, designId: number | null, builtIns: readonly EntityMeta[]) {
+  const designs = await queryRows<{ draft: TableDesign }>(
+    db,
+    sql`SELECT draft FROM table_designs WHERE id IS DISTINCT FROM ${designId}`,
+  );
+  const columnsOf = new Map<string, Set<string>>();
+  for (const meta of builtIns) columnsOf.set(meta.table, new Set(meta.fields.map(columnOf)));
+  for (const d of [...designs.map((r) => r.draft), design])
+    columnsOf.set(d.table, new Set(['id', ...d.fields.map(columnOf)]));
+  const fieldErrors: Record<string, string> = {};
+  design.fields.forEach((f, i) => {
+    if (f.type !== 'reference' || f.kind === 'user' || f.kind === 'organization' || !f.reference) return;
+    const columns = columnsOf.get(f.reference.table);
+    if (!columns) {
+      fieldErrors[`fields.${i}.reference.table`] = 'names no entity';
+      return;
+    }
+    for (const key of ['labelColumn', 'codeColumn', 'labelColumnZh'] as const) {
+      const column = f.reference[key];
+      if (column !== undefined && !columns.has(column))
+        fieldErrors[`fields.${i}.reference.${key}`] = `names no field of ${f.reference.table}`;
+    }
+  });
+  if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
+}
+
+/** A reference to a designed table that is not there yet: apply that design first (409). */
+async function refuseUnappliedTargets(db: Db, design: TableDesign) {
+  const targets = design.fields.flatMap((f) => (f.type === 'reference' && f.reference ? [f.reference.table] : []));
+  if (targets.length === 0) return;
+  const pending = await queryRows<{ name: string; table_name: string }>(
+    db,
+    sql`SELECT name, table_name FROM table_designs WHERE applied IS NULL AND name <> ${design.name}`,
+  );
+  const first = pending.find((p) => targets.includes(p.table_name));
+  if (first) throw conflict(`Apply ${first.name} first: a field of this table refers to its rows`);
+}
+
 /** What applying the draft would run and undo, and what it would do to the rows there are. */
 export async function previewDesign(db: Db, designId: number): Promise<Preview> {
   const row = await readDesign(db, designId);
@@ -210,6 +270,7 @@ export async function applyDesign(
     // Checked at save; checked again now, under the lock: a menu or a table of that name may have been
     // made since, and the screen's entry would take over that menu.
     if (!row.applied) await refuseTakenNames(tx, row.draft, designId);
+    await refuseUnappliedTargets(tx, row.draft);
     const master = row.draft.master?.entity;
     if (master) {
       await checkMaster(tx, row.draft, designId);

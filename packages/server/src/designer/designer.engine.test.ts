@@ -86,7 +86,7 @@ beforeAll(async () => {
   second = await secondNode();
   adminId =
     (await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM users WHERE user_key = 'admin'`))[0]?.id ?? 0;
-  designId = await createDesign(t.database.db, design, adminId);
+  designId = await createDesign(t.database.db, design, adminId, t.app.entities.builtIns);
 });
 afterAll(async () => {
   await second.close();
@@ -229,7 +229,7 @@ describe('a designed entity served by the engine', () => {
         design: { ...booking, master: { entity: 'Lorry', field: 'vehicleId' } },
       });
       expect(noMaster.json().data.fieldErrors).toEqual({ 'master.entity': 'names no table design' });
-      bookingId = await createDesign(t.database.db, booking, adminId);
+      bookingId = await createDesign(t.database.db, booking, adminId, t.app.entities.builtIns);
       await applyDesign(t.database.db, bookingId, adminId);
       await announceDesign(t.database.db, t.app.entities, 'Booking');
     });
@@ -363,8 +363,29 @@ describe("the designer's kinds of field", () => {
     });
   });
 
+  it('refuses a reference to a table no entity serves, or labelled by a column its entity does not show', async () => {
+    const refer = (reference: object) => ({
+      ...asset,
+      name: 'Snoop',
+      table: 'snoops',
+      scope: {},
+      fields: [{ id: 's1', name: 'target', type: 'reference', label: label('Target'), reference }],
+    });
+    const secret = await post(t.app, '/api/tableDesign/add', {
+      design: refer({ table: 'employees', labelColumn: 'name', codeColumn: 'tenant_id' }),
+    });
+    expect(secret.statusCode).toBe(400);
+    expect(secret.json().data.fieldErrors).toEqual({ 'fields.0.reference.codeColumn': 'names no field of employees' });
+    for (const table of ['users', 'table_designs', 'tenants']) {
+      const res = await post(t.app, '/api/tableDesign/add', { design: refer({ table, labelColumn: 'password_hash' }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data.fieldErrors).toEqual({ 'fields.0.reference.table': 'names no entity' });
+    }
+    expect(await queryRows(t.database.db, sql`SELECT 1 FROM table_designs WHERE name = 'Snoop'`)).toHaveLength(0);
+  });
+
   it('makes each kind the column and the checks it stands for, and scopes the rows by its user and organisation', async () => {
-    const id = await createDesign(t.database.db, asset, adminId);
+    const id = await createDesign(t.database.db, asset, adminId, t.app.entities.builtIns);
     await applyDesign(t.database.db, id, adminId);
     await announceDesign(t.database.db, t.app.entities, 'Asset');
     const cols = await queryRows<{ column_name: string; data_type: string; size: number | null; scale: number | null }>(

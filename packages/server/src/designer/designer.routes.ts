@@ -131,7 +131,10 @@ export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void
         response: { 200: envelopeSchema(z.object({ id: z.number() })) },
       },
       handler: async (req) =>
-        envelope({ id: await createDesign(deps.db, req.body.design, authOf(req).userId) }, 'Saved'),
+        envelope(
+          { id: await createDesign(deps.db, req.body.design, authOf(req).userId, app.entities.builtIns) },
+          'Saved',
+        ),
     });
 
     r.post('/api/tableDesign/save', {
@@ -145,7 +148,14 @@ export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void
         response: { 200: envelopeSchema(z.null()) },
       },
       handler: async (req) => {
-        await saveDraft(deps.db, req.body.id, req.body.design, req.body.version, authOf(req).userId);
+        await saveDraft(
+          deps.db,
+          req.body.id,
+          req.body.design,
+          req.body.version,
+          authOf(req).userId,
+          app.entities.builtIns,
+        );
         return envelope(null, 'Saved');
       },
     });

@@ -88,7 +88,7 @@ describe('names a design may take', () => {
   for (const [what, change, key] of cases) {
     it(`refuses ${what} with a message on ${key}, and stores nothing`, async () => {
       const before = await queryRows(db, sql`SELECT id FROM table_designs`);
-      const r = await refusal(createDesign(db, vehicle(change), adminId));
+      const r = await refusal(createDesign(db, vehicle(change), adminId, t.app.entities.builtIns));
       expect(r.status).toBe(400);
       expect(Object.keys((r.data as { fieldErrors: object }).fieldErrors)).toContain(key);
       expect(await queryRows(db, sql`SELECT id FROM table_designs`)).toEqual(before);
@@ -104,7 +104,7 @@ describe('names a design may take', () => {
       { id: 'x3', name: 'code', type: 'string' as const, label: label('Code again') },
       { id: 'x4', name: "na'me", type: 'string' as const, label: label('Quote') },
     ];
-    const r = await refusal(createDesign(db, vehicle({ fields }), adminId));
+    const r = await refusal(createDesign(db, vehicle({ fields }), adminId, t.app.entities.builtIns));
     expect(r.status).toBe(400);
     const errors = (r.data as { fieldErrors: Record<string, string> }).fieldErrors;
     expect(errors).toMatchObject({
@@ -147,7 +147,7 @@ describe('what only the whole definition tells', () => {
       ],
     ];
     for (const [change, key] of cases) {
-      const r = await refusal(createDesign(db, vehicle(change), adminId));
+      const r = await refusal(createDesign(db, vehicle(change), adminId, t.app.entities.builtIns));
       expect(r.status).toBe(400);
       expect(Object.keys((r.data as { fieldErrors: object }).fieldErrors)).toContain(key);
     }
@@ -159,7 +159,7 @@ describe('a designed table from its design to its rows', () => {
   let designId: number;
 
   it('creates nothing until applied, then the table: tenant-scoped, RLS forced, the app may use it', async () => {
-    designId = await createDesign(db, vehicle(), adminId);
+    designId = await createDesign(db, vehicle(), adminId, t.app.entities.builtIns);
     expect(await columns('vehicles')).toEqual([]);
     const preview = await previewDesign(db, designId);
     expect(preview.steps.map((s) => s.kind)).toEqual(['createTable']);
@@ -198,7 +198,7 @@ describe('a designed table from its design to its rows', () => {
         { id: 'f5', name: 'tag', type: 'string', label: label('Tag'), length: 20, unique: true },
       ],
     });
-    await saveDraft(db, designId, draft, row.version, adminId);
+    await saveDraft(db, designId, draft, row.version, adminId, t.app.entities.builtIns);
     const preview = await previewDesign(db, designId);
     const risk = (kind: string) => preview.risks.find((r) => r.kind === kind);
     expect(risk('dropColumn')).toMatchObject({ field: 'name', count: 5, blocking: false });
@@ -240,7 +240,7 @@ describe('a designed table from its design to its rows', () => {
         },
       ],
     });
-    await saveDraft(db, designId, draft, row.version, adminId);
+    await saveDraft(db, designId, draft, row.version, adminId, t.app.entities.builtIns);
     const { migration } = await applyDesign(db, designId, adminId);
     const now = await columns('vehicles');
     expect(now).toEqual(expect.arrayContaining(['plate', 'mileage', `_kept_${migration}_name`]));
@@ -272,7 +272,7 @@ describe('a designed table from its design to its rows', () => {
     const draft = vehicle({
       fields: [...vehicle().fields, { id: 'f7', name: 'vin', type: 'string', label: label('VIN'), length: 17 }],
     });
-    await saveDraft(db, designId, draft, row.version, adminId);
+    await saveDraft(db, designId, draft, row.version, adminId, t.app.entities.builtIns);
     if (t.database.kind === 'postgres') {
       // Another node's apply holds the designer's lock on its own connection.
       let release = () => {};
@@ -336,7 +336,9 @@ describe('a designed table from its design to its rows', () => {
 
   it('refuses a draft saved over a newer one', async () => {
     const row = await readDesign(db, designId);
-    await saveDraft(db, designId, row.draft, row.version, adminId);
-    expect((await refusal(saveDraft(db, designId, row.draft, row.version, adminId))).status).toBe(409);
+    await saveDraft(db, designId, row.draft, row.version, adminId, t.app.entities.builtIns);
+    expect(
+      (await refusal(saveDraft(db, designId, row.draft, row.version, adminId, t.app.entities.builtIns))).status,
+    ).toBe(409);
   });
 });

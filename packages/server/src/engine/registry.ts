@@ -1,4 +1,4 @@
-import { designToMeta, detailsOf, type TableDesign } from '@trestle/shared';
+import { designToMeta, detailsOf, type EntityMeta, type TableDesign } from '@trestle/shared';
 import { dictionaryEntities } from '../features/dictionaries/dictionary.entity.ts';
 import type { DictionaryService } from '../features/dictionaries/dictionary.service.ts';
 import { employeeEntity } from '../features/employees/employee.entity.ts';
@@ -50,6 +50,8 @@ export function builtInEntities(deps: RegistryDeps): EntityDefinition[] {
  */
 export type EntityRegistry = {
   readonly definitions: EntityDefinition[];
+  /** The built-in entities' definitions: what a designed reference may point at besides other designs. */
+  readonly builtIns: readonly EntityMeta[];
   /** A designed entity by name; built-in ones are served by routes of their own. */
   designed(name: string): EntityDefinition | undefined;
   /**
@@ -65,6 +67,7 @@ export function createEntityRegistry(builtIns: EntityDefinition[]): EntityRegist
   const designs = new Map<string, TableDesign>();
   return {
     definitions,
+    builtIns: builtIns.map((d) => d.meta),
     designed: (name) => definitions.find((d) => d.designed && d.meta.name === name),
     setDesigned(name, design) {
       if (builtInNames.has(name)) throw new Error(`${name} is a built-in entity`);
