@@ -99,6 +99,10 @@ test.describe('/tableDesign: a table with its detail table', () => {
     ]);
     await typeField(page, editor, 2, { name: 'model', en: 'Model', zh: '型号' }, ['Searchable']);
     await typeField(page, editor, 3, { name: 'seats', en: 'Seats', zh: '座位数', type: 'Integer' }, ['Sortable']);
+    // A number's range, under the row's further settings.
+    await editor.getByRole('button', { name: 'More settings of field 3' }).click();
+    await editor.getByLabel('Minimum of field 3', { exact: true }).fill('1');
+    await editor.getByLabel('Maximum of field 3', { exact: true }).fill('60');
     await typeField(page, editor, 4, { name: 'cost', en: 'Cost', zh: '购置价', type: 'Money' });
     await typeField(page, editor, 5, { name: 'bought', en: 'Bought on', zh: '购置日期', type: 'Date' });
     await typeField(page, editor, 6, { name: 'electric', en: 'Electric', zh: '电动', type: 'Yes / no' });
@@ -152,7 +156,7 @@ test.describe('/tableDesign: a table with its detail table', () => {
     const add = dialog(page, 'Add Vehicles');
     await add.getByLabel('Code', { exact: true }).fill('VH-001');
     await add.getByLabel('Model', { exact: true }).fill('Transit');
-    await add.getByLabel('Seats', { exact: true }).fill('3');
+    await add.getByLabel('Seats', { exact: true }).fill('99');
     await add.getByLabel('Cost', { exact: true }).fill('31999.90');
     await add.getByLabel('Fleet email', { exact: true }).fill('not an address');
     await pickReference(page, add.getByLabel('Driver', { exact: true }), 'E10');
@@ -168,6 +172,8 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await add.getByRole('button', { name: 'Save' }).click();
     // The email is checked as one, in the browser as on the server.
     await expect(add.getByText('not a valid mail')).toBeVisible();
+    await expect(add.getByText('at most 60')).toBeVisible();
+    await add.getByLabel('Seats', { exact: true }).fill('3');
     await add.getByLabel('Fleet email', { exact: true }).fill('fleet@example.com');
     await shoot(page, 'table-designer-vehicle-add-en.png');
     await add.getByRole('button', { name: 'Save' }).click();

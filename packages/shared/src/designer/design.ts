@@ -195,6 +195,18 @@ export const tableDesignSchema = z
       if (f.kind && kindType[f.kind] !== f.type)
         issue(['fields', i, 'type'], `a ${f.kind} field is of type ${kindType[f.kind]}`);
       if (f.kind === 'autoNumber' && !f.autoNumber?.pattern) issue(['fields', i, 'autoNumber'], 'required');
+      // Every row's value is checked against it, on both sides: it must compile, and stay short.
+      if (f.pattern !== undefined) {
+        if (f.pattern.length > 200) issue(['fields', i, 'pattern'], 'at most 200 characters');
+        else
+          try {
+            new RegExp(f.pattern);
+          } catch {
+            issue(['fields', i, 'pattern'], 'not a valid regular expression');
+          }
+      }
+      if (f.min !== undefined && f.max !== undefined && f.min > f.max)
+        issue(['fields', i, 'max'], 'less than the minimum');
     });
     for (const [key, kind] of [
       ['owner', 'user'],

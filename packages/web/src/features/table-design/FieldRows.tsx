@@ -1,6 +1,13 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  DownOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import { designFieldSchema, designKinds, fieldTypes } from '@trestle/shared';
-import { AutoComplete, Button, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { AutoComplete, Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
 import type { FormListFieldData } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../components/zod-rules.ts';
@@ -9,6 +16,7 @@ import {
   hasLength,
   hasPattern,
   isDictionary,
+  isNumeric,
   isReference,
   newField,
   type RowType,
@@ -54,13 +62,29 @@ export function FieldRows({
             data-testid="design-fields"
             pagination={false}
             dataSource={rows}
-            scroll={{ x: 'max-content' }}
+            // The widths as set, the details taking what is left: an input's content must not push the row's
+            // actions out of sight.
+            tableLayout="fixed"
+            expandable={{
+              expandedRowRender: (row) => <MoreSettings index={row.name} named={named} />,
+              expandIcon: ({ expanded, onExpand, record }) => (
+                <Button
+                  size="small"
+                  type="text"
+                  icon={expanded ? <DownOutlined /> : <RightOutlined />}
+                  aria-expanded={expanded}
+                  aria-label={named(t('tableDesign.more'), record.name)}
+                  title={t('tableDesign.more')}
+                  onClick={(e) => onExpand(record, e)}
+                />
+              ),
+            }}
             columns={[
               { key: 'n', title: '#', width: 36, render: (_, row) => row.name + 1 },
               {
                 key: 'name',
                 title: t('tableDesign.field.name'),
-                width: 130,
+                width: 120,
                 render: (_, row) => (
                   <Form.Item name={[row.name, 'name']} rules={[required, rule('name')]} validateFirst style={tight}>
                     <Input aria-label={named(t('tableDesign.field.name'), row.name)} maxLength={40} />
@@ -70,7 +94,7 @@ export function FieldRows({
               {
                 key: 'labelEn',
                 title: t('tableDesign.field.labelEn'),
-                width: 130,
+                width: 120,
                 render: (_, row) => (
                   <Form.Item name={[row.name, 'label', 'en']} rules={[required]} style={tight}>
                     <Input aria-label={named(t('tableDesign.field.labelEn'), row.name)} maxLength={50} />
@@ -117,13 +141,12 @@ export function FieldRows({
               {
                 key: 'settings',
                 title: t('tableDesign.field.settings'),
-                width: 170,
                 render: (_, row) => <TypeSettings index={row.name} named={named} targets={targets} />,
               },
               ...(['required', 'unique', 'sortable'] as const).map((flag) => ({
                 key: flag,
                 title: t(`tableDesign.field.${flag}`),
-                width: 66,
+                width: 78,
                 align: 'center' as const,
                 render: (_: unknown, row: FormListFieldData) => (
                   <Form.Item name={[row.name, flag]} valuePropName="checked" style={tight}>
@@ -134,7 +157,7 @@ export function FieldRows({
               {
                 key: 'searchable',
                 title: t('tableDesign.field.searchable'),
-                width: 84,
+                width: 98,
                 align: 'center' as const,
                 render: (_: unknown, row: FormListFieldData) => (
                   // Searchable is having a place in the search form; the design sets the place from the order.
@@ -276,4 +299,82 @@ function TypeSettings({
       </Form.Item>
     );
   return null;
+}
+
+/**
+ * A field's further settings, folded under its row: the range of a number, the summary of the list's
+ * total row, the text pattern, whether the form shows it read-only, and the list column's width.
+ */
+function MoreSettings({ index, named }: { index: number; named: (what: string, index: number) => string }) {
+  const { t } = useTranslation();
+  const type = Form.useWatch(['fields', index, 'type']) as RowType | undefined;
+  if (!type) return null;
+  const numeric = isNumeric(type);
+  const text = type === 'string';
+  const input = (what: string) => ({ 'aria-label': named(t(`tableDesign.field.${what}`), index) });
+  return (
+    <Row gutter={12} data-testid={`field-more-${index + 1}`}>
+      {numeric && (
+        <>
+          <Col span={4}>
+            <Form.Item label={t('tableDesign.field.min')} name={[index, 'min']} style={tight}>
+              <InputNumber {...input('min')} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item label={t('tableDesign.field.max')} name={[index, 'max']} style={tight}>
+              <InputNumber {...input('max')} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={4}>
+            <Form.Item label={t('tableDesign.field.summary')} name={[index, 'summary']} style={tight}>
+              <Select
+                {...input('summary')}
+                allowClear
+                options={(['sum', 'avg', 'count'] as const).map((v) => ({
+                  value: v,
+                  label: t(`tableDesign.summary.${v}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+        </>
+      )}
+      {text && (
+        <Col span={6}>
+          <Form.Item
+            label={t('tableDesign.field.textPattern')}
+            name={[index, 'pattern']}
+            style={tight}
+            rules={[
+              {
+                validator: async (_, v: unknown) => {
+                  if (typeof v !== 'string' || v === '') return;
+                  new RegExp(v);
+                },
+                message: t('tableDesign.field.badPattern'),
+              },
+            ]}
+          >
+            <Input {...input('textPattern')} maxLength={200} placeholder="^[A-Z]{2}-\d{4}$" />
+          </Form.Item>
+        </Col>
+      )}
+      <Col span={4}>
+        <Form.Item label={t('tableDesign.field.width')} name={[index, 'list', 'width']} style={tight}>
+          <InputNumber {...input('width')} min={40} max={1000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Col>
+      <Col span={4}>
+        <Form.Item
+          label={t('tableDesign.field.readOnly')}
+          name={[index, 'readOnly']}
+          valuePropName="checked"
+          style={tight}
+        >
+          <Checkbox {...input('readOnly')} />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
 }

@@ -149,6 +149,38 @@ describe('the design editor form', () => {
     expect(toDesign(again, design)).toEqual(design);
   });
 
+  it('writes the folded settings a type has: a range and a total for numbers, a pattern for text, a width for any', () => {
+    const form = formOf(applied);
+    form.fields[0] = {
+      ...form.fields[0],
+      pattern: ' ^[A-Z]+$ ',
+      min: 3,
+      list: { width: 120 },
+    } as DesignForm['fields'][number];
+    form.fields[1] = {
+      ...form.fields[1],
+      min: 0,
+      max: null,
+      summary: 'sum',
+      readOnly: true,
+      pattern: 'x',
+    } as DesignForm['fields'][number];
+    const design = toDesign(form, applied);
+    expect(design.fields[0]).toMatchObject({ pattern: '^[A-Z]+$', list: { width: 120 } });
+    expect(design.fields[0]).not.toHaveProperty('min');
+    expect(design.fields[1]).toMatchObject({ min: 0, summary: 'sum', readOnly: true });
+    expect(design.fields[1]).not.toHaveProperty('max');
+    expect(design.fields[1]).not.toHaveProperty('pattern');
+    const bad = toDesign(
+      { ...form, fields: form.fields.map((f, i) => (i === 0 ? { ...f, pattern: '([a-z' } : f)) },
+      applied,
+    );
+    const parsed = tableDesignSchema.safeParse(bad);
+    expect(parsed.success ? [] : parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`)).toEqual([
+      'fields.0.pattern: not a valid regular expression',
+    ]);
+  });
+
   it('makes a detail table: the master and its link, and a reference to a designed table takes its columns', () => {
     const form = formOf({ ...applied, name: 'Booking', table: 'bookings' });
     form.fields.push({

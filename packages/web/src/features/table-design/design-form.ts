@@ -24,9 +24,17 @@ export type RowType = FieldType | DesignKind;
 export const isKind = (type: RowType): type is DesignKind => (designKinds as readonly string[]).includes(type);
 
 /** A field row as the inputs leave it: a cleared number is null, a reference may be half chosen. */
-export type FieldRow = Omit<DesignField, 'length' | 'reference' | 'type' | 'kind'> & {
+export type FieldRow = Omit<
+  DesignField,
+  'length' | 'reference' | 'type' | 'kind' | 'min' | 'max' | 'pattern' | 'summary' | 'list'
+> & {
   type: RowType;
   length?: number | null;
+  min?: number | null;
+  max?: number | null;
+  pattern?: string | null;
+  summary?: DesignField['summary'] | null;
+  list?: { width?: number | null; hidden?: boolean };
   reference?: Partial<NonNullable<DesignField['reference']>>;
 };
 export type DesignForm = Omit<TableDesign, 'fields' | 'folder' | 'master' | 'scope'> & {
@@ -49,6 +57,7 @@ export const hasLength = (type: RowType) => type === 'string';
 export const isReference = (type: RowType) => type === 'reference';
 export const isDictionary = (type: RowType) => type === 'dict' || type === 'dictMulti';
 export const hasPattern = (type: RowType) => type === 'autoNumber';
+export const isNumeric = (type: RowType) => type === 'integer' || type === 'decimal' || type === 'money';
 
 /** A field id no other row has: `f` and ten hex digits (the schema allows letters, digits, _ and -). */
 export function newFieldId(taken: ReadonlySet<string>): string {
@@ -104,7 +113,23 @@ function flag(on: boolean | undefined, before: boolean | undefined): { value?: b
 }
 
 function toField(row: FieldRow, before: DesignField | undefined, targets: readonly ReferenceTarget[]): DesignField {
-  const { length, reference, dictionary, required, unique, sortable, autoNumber, type: shown, ...rest } = row;
+  const {
+    length,
+    reference,
+    dictionary,
+    required,
+    unique,
+    sortable,
+    autoNumber,
+    type: shown,
+    min,
+    max,
+    pattern,
+    summary,
+    list,
+    readOnly,
+    ...rest
+  } = row;
   const kind = isKind(shown) ? shown : undefined;
   const type = kind ? kindType[kind] : (shown as FieldType);
   const field: DesignField = {
@@ -116,6 +141,21 @@ function toField(row: FieldRow, before: DesignField | undefined, targets: readon
   };
   const sameType = before?.type === type && before?.kind === kind;
   if (hasPattern(shown) && autoNumber?.pattern?.trim()) field.autoNumber = { pattern: autoNumber.pattern.trim() };
+  // The folded settings: a number's range and summary, a text's pattern, the list's width; what is cleared
+  // (null, empty) is left out, and what a type has no input for goes with the type.
+  if (isNumeric(shown)) {
+    if (typeof min === 'number') field.min = min;
+    if (typeof max === 'number') field.max = max;
+    if (summary) field.summary = summary;
+  }
+  if (shown === 'string' && typeof pattern === 'string' && pattern.trim()) field.pattern = pattern.trim();
+  const listPart = {
+    ...(typeof list?.width === 'number' ? { width: list.width } : {}),
+    ...(list?.hidden !== undefined ? { hidden: list.hidden } : {}),
+  };
+  if (Object.keys(listPart).length > 0) field.list = listPart;
+  const { value: ro } = flag(readOnly, before?.readOnly);
+  if (ro !== undefined) field.readOnly = ro;
   // Searchable: a place the forms' layout sets, with the comparison the field had.
   if (row.search) field.search = { row: 1, col: 1, ...(before?.search?.op ? { op: before.search.op } : {}) };
   else delete field.search;
@@ -196,6 +236,11 @@ const rowInputs = new Set([
   'dictionary',
   'reference.table',
   'autoNumber.pattern',
+  'min',
+  'max',
+  'pattern',
+  'summary',
+  'list.width',
 ]);
 /** Keys with no input of their own, shown under the input that stands for them. */
 const rowAliases: Record<string, string> = {
