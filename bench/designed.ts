@@ -23,6 +23,7 @@ const design: TableDesign = {
   softDelete: true,
   audit: false,
   scope: { organization: 'organizationId' },
+  indexes: [],
   master: null,
   fields: [
     {

@@ -9,6 +9,7 @@ import {
   dialog,
   expect,
   moreAction,
+  pickOption,
   pickReference,
   shoot,
   stamp,
@@ -140,10 +141,25 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await expect(editor).toContainText(`linked by the field ${link}`);
     await typeField(page, editor, 2, { name: 'day', en: 'Day', zh: '日期', type: 'Date' }, ['Required', 'Sortable']);
     await typeField(page, editor, 3, { name: 'purpose', en: 'Purpose', zh: '用途' });
+    // A vehicle is booked once a day: an index over the link and the day, unique.
+    await editor.getByRole('button', { name: 'Add index' }).click();
+    await editor.getByLabel('Fields of index 1', { exact: true }).click();
+    await pickOption(page, link);
+    await pickOption(page, 'day');
+    await page.keyboard.press('Escape');
+    await editor.getByLabel('Unique of index 1', { exact: true }).check();
     await shoot(page, 'table-designer-detail-editor-en.png');
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor).toBeHidden();
     await previewAndApply(page, booking, 'Bookings', 'Create the table');
+    // The history shows the index made with the table.
+    await designRow(page, booking)
+      .getByRole('button', { name: /History/ })
+      .click();
+    const history = dialog(page, 'History: Bookings');
+    await expect(history.getByTestId('design-migration').first()).toContainText('CREATE UNIQUE INDEX');
+    await history.getByRole('button', { name: 'Close' }).first().click();
+    await expect(history).toBeHidden();
 
     // Opened from the menu: Vehicles has an entry, Bookings none (its lines are edited in the vehicle).
     const menu = page.getByTestId('menu');
@@ -169,13 +185,20 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await cell(0, 'purpose').fill('Site survey');
     await typeDate(cell(1, 'day'), '2026-12-03');
     await cell(1, 'purpose').fill('Cable delivery');
+    await lines.getByRole('button', { name: /Add row/ }).click();
+    await typeDate(cell(2, 'day'), '2026-12-01');
+    await cell(2, 'purpose').fill('Booked twice');
     await add.getByRole('button', { name: 'Save' }).click();
     // The email is checked as one, in the browser as on the server.
     await expect(add.getByText('not a valid mail')).toBeVisible();
     await expect(add.getByText('at most 60')).toBeVisible();
     await add.getByLabel('Seats', { exact: true }).fill('3');
     await add.getByLabel('Fleet email', { exact: true }).fill('fleet@example.com');
+    await add.getByRole('button', { name: 'Save' }).click();
+    // The server refuses the second booking of the same day, under that line's day.
+    await expect(add.getByTestId(`detail-${booking}`).getByText('already exists')).toBeVisible();
     await shoot(page, 'table-designer-vehicle-add-en.png');
+    await lines.locator('tbody tr[data-row-key]').nth(2).getByRole('button', { name: 'Delete row' }).click();
     await add.getByRole('button', { name: 'Save' }).click();
     await expect(add).toBeHidden();
     await expect(dataRows(page)).toHaveCount(1);

@@ -73,7 +73,8 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app, await loadConstraintColumns(database.db));
+  const constraints = await loadConstraintColumns(database.db);
+  registerErrorHandling(app, constraints);
   registerJsonBody(app);
   registerNulGuard(app);
 
@@ -163,7 +164,7 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   const registry = createEntityRegistry(builtInEntities({ dictionaries }));
   const { definitions } = registry;
   app.decorate('entities', registry);
-  await followDesigns(database, registry, app.log);
+  await followDesigns(database, registry, app.log, constraints.reload);
   const designed = (name: string) => registry.designed(name);
   // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.
   await app.register(warningRoutes({ db, now }));
@@ -176,7 +177,13 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings, designed }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
   await app.register(
-    designerRoutes({ db: database.db, onChange: (name) => announceDesign(database.db, registry, name) }),
+    designerRoutes({
+      db: database.db,
+      onChange: async (name) => {
+        await announceDesign(database.db, registry, name);
+        await constraints.reload();
+      },
+    }),
   );
   await app.register(fileRoutes({ db, objects, now }));
   // [issue 4: users-roles]

@@ -31,6 +31,7 @@ const design: TableDesign = {
   softDelete: false,
   audit: false,
   scope: {},
+  indexes: [],
   master: null,
   fields: [
     {
@@ -191,6 +192,7 @@ describe('a designed entity served by the engine', () => {
       softDelete: false,
       audit: false,
       scope: {},
+      indexes: [{ id: 'vd', fields: ['b1', 'b2'], unique: true }],
       master: { entity: 'Vehicle', field: 'vehicleId' },
       fields: [
         {
@@ -230,8 +232,9 @@ describe('a designed entity served by the engine', () => {
       });
       expect(noMaster.json().data.fieldErrors).toEqual({ 'master.entity': 'names no table design' });
       bookingId = await createDesign(t.database.db, booking, adminId, t.app.entities.builtIns);
-      await applyDesign(t.database.db, bookingId, adminId);
-      await announceDesign(t.database.db, t.app.entities, 'Booking');
+      // Through the route: it announces the change and reads the new indexes into the error catalogue.
+      const applied = await post(t.app, '/api/tableDesign/apply', { id: bookingId });
+      expect(applied.statusCode, applied.body).toBe(200);
     });
 
     it("is part of the master's screen, with no menu entry or route of its own", async () => {
@@ -270,6 +273,13 @@ describe('a designed entity served by the engine', () => {
       });
       expect(add.statusCode, add.body).toBe(200);
       const key = add.json().data.key as number;
+      // Booked twice the same day: the index over the link and the day refuses it, naming the line's field.
+      const twice = await post(t.app, '/api/Vehicle/update', {
+        mainData: { id: key, version: 1 },
+        detailData: { Booking: [{ day: '2026-03-02', purpose: 'Again' }] },
+      });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().data.fieldErrors).toEqual({ 'detailData.Booking.0.day': 'already exists' });
       const lines = async () =>
         (await post(t.app, '/api/Vehicle/getDetailPage', { value: key, sort: 'day', order: 'asc' })).json().data.rows;
       const [first, second2] = await lines();
@@ -323,6 +333,7 @@ describe("the designer's kinds of field", () => {
     softDelete: false,
     audit: false,
     scope: { owner: 'keeper', organization: 'department' },
+    indexes: [],
     master: null,
     fields: [
       {
@@ -350,6 +361,7 @@ describe("the designer's kinds of field", () => {
       design: {
         ...asset,
         scope: { owner: 'cost' },
+        indexes: [],
         fields: asset.fields.map((f) =>
           f.id === 'k2' ? { ...f, type: 'integer' } : f.id === 'k1' ? { ...f, autoNumber: undefined } : f,
         ),
@@ -369,6 +381,7 @@ describe("the designer's kinds of field", () => {
       name: 'Snoop',
       table: 'snoops',
       scope: {},
+      indexes: [],
       fields: [{ id: 's1', name: 'target', type: 'reference', label: label('Target'), reference }],
     });
     const secret = await post(t.app, '/api/tableDesign/add', {

@@ -25,6 +25,7 @@ const truck = (extra: Partial<TableDesign> = {}): TableDesign => ({
   softDelete: false,
   audit: false,
   scope: {},
+  indexes: [],
   master: null,
   fields: [
     { id: 'f1', name: 'plate', type: 'string', label: label('Plate'), length: 20, required: true, unique: true },

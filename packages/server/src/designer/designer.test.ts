@@ -36,6 +36,7 @@ const vehicle = (extra: Partial<TableDesign> = {}): TableDesign => ({
   softDelete: false,
   audit: false,
   scope: {},
+  indexes: [],
   master: null,
   fields: [
     { id: 'f1', name: 'code', type: 'string', label: label('Code'), length: 20, required: true, unique: true },
@@ -340,5 +341,115 @@ describe('a designed table from its design to its rows', () => {
     expect(
       (await refusal(saveDraft(db, designId, row.draft, row.version, adminId, t.app.entities.builtIns))).status,
     ).toBe(409);
+  });
+});
+
+describe('indexes over several fields', () => {
+  const depot = (indexes: TableDesign['indexes'], fields?: TableDesign['fields']): TableDesign => ({
+    ...vehicle(),
+    name: 'Depot',
+    table: 'depots',
+    label: label('Depots'),
+    softDelete: true,
+    indexes,
+    fields: fields ?? [
+      { id: 'd1', name: 'code', type: 'string', label: label('Code'), length: 20 },
+      { id: 'd2', name: 'city', type: 'string', label: label('City'), length: 40 },
+      { id: 'd3', name: 'bay', type: 'integer', label: label('Bay') },
+    ],
+  });
+  const indexDefs = async () =>
+    (
+      await queryRows<{ def: string }>(
+        db,
+        sql`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'depots' AND indexname LIKE 'depots_cb_%' ORDER BY 1`,
+      )
+    ).map((r) => r.def.replace(/^.* USING btree /, ''));
+  let depotId: number;
+
+  it('refuses an index naming a field the table has not, a field twice, or the fields of another', async () => {
+    const r = await refusal(
+      createDesign(
+        db,
+        depot([
+          { id: 'a', fields: ['d2', 'd9'], unique: false },
+          { id: 'b', fields: ['d2', 'd2'], unique: false },
+          { id: 'c', fields: ['d1', 'd3'], unique: false },
+          { id: 'd', fields: ['d1', 'd3'], unique: true },
+        ]),
+        adminId,
+        t.app.entities.builtIns,
+      ),
+    );
+    expect(r.data).toEqual({
+      fieldErrors: {
+        'indexes.0.fields': 'names a field the table has not',
+        'indexes.1.fields': 'a field twice',
+        'indexes.3.fields': 'the same fields as another index',
+      },
+    });
+  });
+
+  it('makes one leading with tenant_id, counts the duplicates a unique one would break, and keeps it through a rename', async () => {
+    depotId = await createDesign(
+      db,
+      depot([{ id: 'cb', fields: ['d2', 'd3'], unique: false }]),
+      adminId,
+      t.app.entities.builtIns,
+    );
+    await applyDesign(db, depotId, adminId);
+    expect(await indexDefs()).toEqual(['(tenant_id, city, bay)']);
+    await db.execute(sql`INSERT INTO depots (code, city, bay, tenant_id) VALUES
+      ('A', 'Lyon', 1, ${platform}), ('B', 'Lyon', 1, ${platform}), ('C', 'Lyon', 2, ${platform}),
+      ('D', 'Lyon', 1, ${acme.tenantId})`);
+    // The same values in another tenant, or in a deleted row, are no duplicate.
+    await db.execute(
+      sql`INSERT INTO depots (code, city, bay, tenant_id, deleted_at) VALUES ('E', 'Lyon', 2, ${platform}, now())`,
+    );
+
+    let row = await readDesign(db, depotId);
+    await saveDraft(
+      db,
+      depotId,
+      depot([{ id: 'cb', fields: ['d2', 'd3'], unique: true }]),
+      row.version,
+      adminId,
+      t.app.entities.builtIns,
+    );
+    const preview = await previewDesign(db, depotId);
+    expect(preview.steps.map((s) => `${s.kind} ${s.field}`)).toEqual(['dropIndex city + bay', 'addUnique city + bay']);
+    expect(preview.risks).toEqual([
+      { kind: 'duplicates', field: 'city + bay', count: 2, samples: ['Lyon / 1'], blocking: true },
+    ]);
+    expect((await refusal(applyDesign(db, depotId, adminId))).status).toBe(422);
+    await db.execute(sql`UPDATE depots SET bay = 3 WHERE code = 'B'`);
+    await applyDesign(db, depotId, adminId);
+    expect(await indexDefs()).toEqual(['(tenant_id, city, bay) WHERE (deleted_at IS NULL)']);
+
+    // City renamed town: the index follows the column, nothing to rebuild.
+    row = await readDesign(db, depotId);
+    const renamed = depot(row.draft.indexes, [
+      { id: 'd1', name: 'code', type: 'string', label: label('Code'), length: 20 },
+      { id: 'd2', name: 'town', type: 'string', label: label('Town'), length: 40 },
+      { id: 'd3', name: 'bay', type: 'integer', label: label('Bay') },
+    ]);
+    await saveDraft(db, depotId, renamed, row.version, adminId, t.app.entities.builtIns);
+    expect((await previewDesign(db, depotId)).steps.map((s) => s.kind)).toEqual(['renameColumn']);
+    await applyDesign(db, depotId, adminId);
+    expect(await indexDefs()).toEqual(['(tenant_id, town, bay) WHERE (deleted_at IS NULL)']);
+
+    // Removing a field the index covers, with the index: the index goes first, then the field.
+    row = await readDesign(db, depotId);
+    const without = depot([], renamed.fields.slice(0, 2));
+    await saveDraft(db, depotId, without, row.version, adminId, t.app.entities.builtIns);
+    expect((await previewDesign(db, depotId)).steps.map((s) => s.kind)).toEqual(['dropUnique', 'dropColumn']);
+    await applyDesign(db, depotId, adminId);
+    expect(await indexDefs()).toEqual([]);
+    // Rolled back twice: the field, then the unique index, come back.
+    await rollbackDesign(db, depotId, adminId);
+    expect(await indexDefs()).toEqual(['(tenant_id, town, bay) WHERE (deleted_at IS NULL)']);
+    await rollbackDesign(db, depotId, adminId);
+    await rollbackDesign(db, depotId, adminId);
+    expect(await indexDefs()).toEqual(['(tenant_id, city, bay)']);
   });
 });

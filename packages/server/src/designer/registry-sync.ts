@@ -22,17 +22,27 @@ export async function loadDesignedEntity(db: Db, registry: EntityRegistry, name:
   registry.setDesigned(name, row?.applied ?? null);
 }
 
-/** Every applied design, when the node starts; then the announcements of the others. */
-export async function followDesigns(database: Database, registry: EntityRegistry, log: Log): Promise<void> {
+/**
+ * Every applied design, when the node starts; then the announcements of the others (and its own), after each
+ * of which `changed` runs (the constraint catalogue is read again: the table's indexes may have changed).
+ */
+export async function followDesigns(
+  database: Database,
+  registry: EntityRegistry,
+  log: Log,
+  changed: () => Promise<void> = async () => {},
+): Promise<void> {
   const rows = await queryRows<{ name: string; applied: TableDesign }>(
     database.db,
     sql`SELECT name, applied FROM table_designs WHERE applied IS NOT NULL ORDER BY id`,
   );
   for (const row of rows) registry.setDesigned(row.name, row.applied);
   await database.listen(DESIGNS_CHANNEL, (name) => {
-    loadDesignedEntity(database.db, registry, name).catch((err: unknown) =>
-      log.error({ err, name }, 'a designed entity could not be read after its change was announced'),
-    );
+    loadDesignedEntity(database.db, registry, name)
+      .then(changed)
+      .catch((err: unknown) =>
+        log.error({ err, name }, 'a designed entity could not be read after its change was announced'),
+      );
   });
 }
 

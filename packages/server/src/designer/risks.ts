@@ -70,6 +70,27 @@ export async function planRisks(db: Db, before: TableDesign | null, after: Table
         });
       continue;
     }
+    if (step.kind === 'addUnique' && step.columns) {
+      // A unique index over several fields: the tenant's live rows with the same values in all of them.
+      const cols = sql.join(
+        step.columns.map((c) => id(c)),
+        sql`, `,
+      );
+      const filled = sql.join(
+        step.columns.map((c) => sql`${id(c)} IS NOT NULL`),
+        sql` AND `,
+      );
+      const dup = sql`${filled}${live} AND (tenant_id, ${cols}) IN (SELECT tenant_id, ${cols} FROM ${table} WHERE ${filled}${live} GROUP BY tenant_id, ${cols} HAVING count(*) > 1)`;
+      const n = await count(dup);
+      if (n > 0) {
+        const shown = sql.join(
+          step.columns.map((c) => sql`${id(c)}::text`),
+          sql` || ' / ' || `,
+        );
+        risks.push({ kind: 'duplicates', field, count: n, samples: await samples(shown, dup), blocking: true });
+      }
+      continue;
+    }
     const f = fieldNamed(after, field);
     if (!f) continue;
     const old = before.fields.find((x) => x.id === f.id);

@@ -125,9 +125,20 @@ export function constraintAnswer(err: unknown, columnsOf: ConstraintColumns): Co
 
 /**
  * The catalog's columns of every unique index (expressions give their column), foreign key and check
- * in the public schema, read once at start-up (the schema only changes by migrations, which run first).
+ * in the public schema, read at start-up (migrations run first) and again when a table design is applied
+ * or rolled back (`reload`): a designed table's indexes come and go while the server runs.
  */
-export async function loadConstraintColumns(db: Db): Promise<ConstraintColumns> {
+export async function loadConstraintColumns(db: Db): Promise<ConstraintColumns & { reload(): Promise<void> }> {
+  let byName = await readConstraintColumns(db);
+  const columnsOf = (name: string) => byName.get(name);
+  return Object.assign(columnsOf, {
+    reload: async () => {
+      byName = await readConstraintColumns(db);
+    },
+  });
+}
+
+async function readConstraintColumns(db: Db): Promise<Map<string, string[]>> {
   const rows = await queryRows<{ name: string; columns: string[] }>(
     db,
     sql`select c.relname as name, array_agg(pg_get_indexdef(i.indexrelid, k, true) order by k) as columns
@@ -144,6 +155,5 @@ export async function loadConstraintColumns(db: Db): Promise<ConstraintColumns> 
         where con.contype in ('f', 'c') and con.connamespace = 'public'::regnamespace
         group by con.conname`,
   );
-  const byName = new Map(rows.map((r) => [r.name, r.columns]));
-  return (name) => byName.get(name);
+  return new Map(rows.map((r) => [r.name, r.columns]));
 }

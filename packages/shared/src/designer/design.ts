@@ -158,6 +158,23 @@ export const tableDesignSchema = z
       })
       .strict()
       .default({}),
+    /**
+     * Indexes over several fields, by the fields' stable ids (a rename keeps them): each leads with
+     * `tenant_id` like every index; a unique one holds over the tenant's live rows.
+     */
+    indexes: z
+      .array(
+        z
+          .object({
+            /** Names the index (`<table>_<id>_ix`/`_ux`): short, so the name stays within 63 characters. */
+            id: z.string().regex(/^[a-z0-9]{1,16}$/, 'invalid'),
+            fields: z.array(z.string()).min(2, 'at least two fields').max(5, 'at most five fields'),
+            unique: z.boolean().default(false),
+          })
+          .strict(),
+      )
+      .max(20, 'at most 20 indexes')
+      .default([]),
     master: z
       .object({
         entity: z.string().regex(/^[A-Z][A-Za-z0-9]*$/, nameMessage.entity),
@@ -216,6 +233,18 @@ export const tableDesignSchema = z
       if (name !== undefined && !d.fields.some((f) => f.name === name && f.kind === kind))
         issue(['scope', key], `names no ${kind} field`);
     }
+    const fieldIds = new Set(d.fields.map((f) => f.id));
+    const indexIds = new Set<string>();
+    const shapes = new Set<string>();
+    d.indexes.forEach((ix, i) => {
+      if (indexIds.has(ix.id)) issue(['indexes', i, 'id'], 'used twice');
+      indexIds.add(ix.id);
+      if (ix.fields.some((f) => !fieldIds.has(f))) issue(['indexes', i, 'fields'], 'names a field the table has not');
+      else if (new Set(ix.fields).size !== ix.fields.length) issue(['indexes', i, 'fields'], 'a field twice');
+      const shape = ix.fields.join(',');
+      if (shapes.has(shape)) issue(['indexes', i, 'fields'], 'the same fields as another index');
+      shapes.add(shape);
+    });
     if (d.master) {
       if (d.master.entity === d.name) issue(['master', 'entity'], 'a table is not its own detail');
       const at = d.fields.findIndex((f) => f.name === d.master?.field);

@@ -19,6 +19,7 @@ import {
   toDesign,
 } from './design-form.ts';
 import { FieldRows, type TargetOption } from './FieldRows.tsx';
+import { IndexRows } from './IndexRows.tsx';
 import { addDesign, type DesignDetail, type DesignListItem, getDesign, saveDesign } from './table-design-api.ts';
 
 type Problem = { key: string; message: string };
@@ -329,6 +330,9 @@ export function DesignEditor({
         <Typography.Text strong>{t('tableDesign.fields')}</Typography.Text>
         <div style={{ marginTop: 8 }}>
           <FieldRows translate={translate} targets={targets.options} />
+        </div>
+        <div style={{ marginTop: 16 }}>
+          <IndexRows />
         </div>
       </Form>
     </AppModal>

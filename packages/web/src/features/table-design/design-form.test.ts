@@ -22,6 +22,7 @@ const applied: TableDesign = {
   softDelete: false,
   audit: false,
   scope: {},
+  indexes: [],
   master: null,
   fields: [
     {

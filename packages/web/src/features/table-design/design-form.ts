@@ -37,10 +37,11 @@ export type FieldRow = Omit<
   list?: { width?: number | null; hidden?: boolean };
   reference?: Partial<NonNullable<DesignField['reference']>>;
 };
-export type DesignForm = Omit<TableDesign, 'fields' | 'folder' | 'master' | 'scope'> & {
+export type DesignForm = Omit<TableDesign, 'fields' | 'folder' | 'master' | 'scope' | 'indexes'> & {
   folder?: number | null;
   master?: TableDesign['master'];
   scope?: TableDesign['scope'];
+  indexes?: { id: string; fields?: string[]; unique?: boolean }[];
   fields: FieldRow[];
 };
 
@@ -85,6 +86,7 @@ export const emptyDesign = (): DesignForm => ({
   audit: false,
   master: null,
   scope: {},
+  indexes: [],
   fields: [newField(new Set())],
 });
 
@@ -220,6 +222,7 @@ export function toDesign(
     audit: form.audit === true,
     master: form.master?.entity ? { entity: form.master.entity, field: form.master.field } : null,
     scope: Object.fromEntries(Object.entries(form.scope ?? {}).filter(([, v]) => typeof v === 'string' && v)),
+    indexes: (form.indexes ?? []).map((ix) => ({ id: ix.id, fields: ix.fields ?? [], unique: ix.unique === true })),
     fields: placeForms(form.fields.map((row) => toField(row, beforeById.get(row.id), targets))),
   };
 }
