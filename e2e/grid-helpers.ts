@@ -126,6 +126,13 @@ export async function api<T = unknown>(page: Page, url: string, data?: unknown):
   return body.data;
 }
 
+/** A GET of the engine API with the page's token. */
+export async function apiGet<T = unknown>(page: Page, url: string): Promise<T> {
+  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  return ((await res.json()) as { data: T }).data;
+}
+
 export type EmployeeRow = Record<string, unknown> & { id: number; code: string; version: number };
 
 /** Employees matching the wheres, at most 500, through getPageData. */

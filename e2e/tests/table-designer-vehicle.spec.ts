@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { openDropdown, signIn, tokenOf } from '../fixtures.ts';
+import { openDropdown, signIn } from '../fixtures.ts';
 import {
   api,
+  apiGet,
   choose,
   columnTexts,
   dataRows,
@@ -18,47 +19,13 @@ import {
   toolbarButton,
   typeDate,
 } from '../grid-helpers.ts';
+import { designRow, openDesigner, openPreview, typeField } from '../table-design-helpers.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const designRow = (page: Page, name: string) =>
-  page.getByTestId('table-design-list').locator('tbody tr[data-row-key]').filter({ hasText: name });
-
-type TypedField = {
-  name: string;
-  en: string;
-  zh: string;
-  type?: string;
-  length?: string;
-  target?: string;
-  dict?: string;
-};
-
-/** Types one row of the editor's field list, input by input, as a person would. */
-async function typeField(page: Page, editor: Locator, n: number, f: TypedField, flags: string[] = []) {
-  const input = (what: string) => editor.getByLabel(`${what} of field ${n}`, { exact: true });
-  if (n > 1) await editor.getByRole('button', { name: 'Add field' }).click();
-  await input('Name').fill(f.name);
-  await input('Label (English)').fill(f.en);
-  await input('Label (Chinese)').fill(f.zh);
-  if (f.type) await choose(page, input('Type'), f.type);
-  if (f.length) await input('Length').fill(f.length);
-  if (f.target) await input('Target table').fill(f.target);
-  if (f.dict) await input('Dictionary code').fill(f.dict);
-  for (const flag of flags) await input(flag).check();
-}
-
-async function openDesigner(page: Page) {
-  await page.goto('/#/tableDesign');
-  await expect(page.getByTestId('table-design-list').locator('.ant-spin-spinning')).toHaveCount(0);
-}
-
 /** Opens a design's preview from its row, applies it and waits for the list to say so. */
 async function previewAndApply(page: Page, name: string, label: string, expectSteps: string) {
-  await designRow(page, name)
-    .getByRole('button', { name: /Preview & apply/ })
-    .click();
-  const preview = dialog(page, `Preview and apply: ${label}`);
+  const preview = await openPreview(page, name, label);
   await expect(preview.getByTestId('design-steps')).toContainText(expectSteps);
   await preview.getByRole('button', { name: 'Apply' }).click();
   await expect(toast(page, /^Applied as migration \d+$/).first()).toBeVisible();
@@ -286,10 +253,10 @@ test.describe('/tableDesign: a table with its detail table', () => {
     try {
       await pm.page.goto(`/#/${vehicle}`);
       await expect(pm.page).toHaveURL(/#\/401$/);
-      const roles = await getData<{ id: number; code: string }[]>(page, '/api/permission/getRoles');
+      const roles = await apiGet<{ id: number; code: string }[]>(page, '/api/permission/getRoles');
       const pmRole = roles.find((r) => r.code === 'pm');
       if (!pmRole) throw new Error('no pm role');
-      const matrix = await getData<{
+      const matrix = await apiGet<{
         menus: { id: number; url: string; opened: boolean; granted: number[] }[];
         buttons: { id: number; code: string }[];
       }>(page, `/api/permission/getMatrix?roleId=${pmRole.id}`);
@@ -332,10 +299,3 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await shoot(page, 'table-designer-detail-editor-zh.png');
   });
 });
-
-/** A GET of the API with the page's token. */
-async function getData<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}

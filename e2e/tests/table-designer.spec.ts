@@ -1,9 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { axeFindings, formatFindings } from '../axe.ts';
-import { tokenOf } from '../fixtures.ts';
 import {
   api,
-  choose,
+  apiGet,
   dataRows,
   dialog,
   expect,
@@ -14,47 +12,7 @@ import {
   toast,
   toolbarButton,
 } from '../grid-helpers.ts';
-
-/** The designer's list, and one design's row in it by its entity name. */
-const designRow = (page: Page, name: string) =>
-  page.getByTestId('table-design-list').locator('tbody tr[data-row-key]').filter({ hasText: name });
-
-type TypedField = { name: string; en: string; zh: string; type?: string; length?: string; target?: string };
-
-/** Types one row of the editor's field list, as a person would, input by input. */
-async function typeField(page: Page, editor: Locator, n: number, f: TypedField, flags: string[] = []) {
-  const input = (what: string) => editor.getByLabel(`${what} of field ${n}`, { exact: true });
-  await input('Name').fill(f.name);
-  await input('Label (English)').fill(f.en);
-  await input('Label (Chinese)').fill(f.zh);
-  if (f.type) await choose(page, input('Type'), f.type);
-  if (f.length) await input('Length').fill(f.length);
-  if (f.target) await input('Target table').fill(f.target);
-  for (const flag of flags) await input(flag).check();
-}
-
-/** A GET of the API with the page's token. */
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function openDesigner(page: Page) {
-  await page.goto('/#/tableDesign');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table designer');
-  await expect(page.getByTestId('table-design-list').locator('.ant-spin-spinning')).toHaveCount(0);
-}
-
-/** Opens a design's preview from its row and waits for the SQL. */
-async function openPreview(page: Page, name: string, label: string) {
-  await designRow(page, name)
-    .getByRole('button', { name: /Preview & apply/ })
-    .click();
-  const preview = dialog(page, `Preview and apply: ${label}`);
-  await expect(preview.getByTestId('design-preview')).toBeVisible();
-  return preview;
-}
+import { designRow, openDesigner, openPreview, typeField } from '../table-design-helpers.ts';
 
 test.describe('/tableDesign', () => {
   test.use({ signedInAs: 'admin' });

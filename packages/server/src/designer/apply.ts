@@ -84,8 +84,9 @@ export async function createDesign(
 ): Promise<number> {
   const design = parseDesign(raw);
   await refuseTakenNames(db, design, null);
-  await checkMaster(db, design, null);
-  await checkReferences(db, design, null, builtIns);
+  const others = await otherDesigns(db, null);
+  checkMaster(design, others);
+  checkReferences(design, others, builtIns);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO table_designs (name, table_name, draft, created_by, updated_by)
@@ -114,8 +115,9 @@ export async function saveDraft(
         ...(row.applied.table !== design.table ? { table: 'stays as applied' } : {}),
       });
     await refuseTakenNames(tx, design, designId);
-    await checkMaster(tx, design, designId);
-    await checkReferences(tx, design, designId, builtIns);
+    const others = await otherDesigns(tx, designId);
+    checkMaster(design, others);
+    checkReferences(design, others, builtIns);
     await tx.execute(
       sql`UPDATE table_designs SET name = ${design.name}, table_name = ${design.table}, draft = ${JSON.stringify(design)}::jsonb,
           version = version + 1, updated_by = ${userId}, updated_at = now() WHERE id = ${designId}`,
@@ -157,13 +159,20 @@ async function refuseTakenNames(db: Db, design: TableDesign, designId: number | 
   if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
 }
 
+/** Every design's draft but this one's (null: a new design): what its master and references are checked against. */
+async function otherDesigns(db: Db, designId: number | null): Promise<TableDesign[]> {
+  const rows = await queryRows<{ draft: TableDesign }>(
+    db,
+    sql`SELECT draft FROM table_designs WHERE id IS DISTINCT FROM ${designId}`,
+  );
+  return rows.map((r) => r.draft);
+}
+
 /**
  * A detail table's master: another design, not a detail itself (one level, as the form edits it), whose
  * table the link field references; and a design that other designs name as master is not made a detail.
  */
-async function checkMaster(db: Db, design: TableDesign, designId: number | null) {
-  const designs = await queryRows<{ id: number; draft: TableDesign }>(db, sql`SELECT id, draft FROM table_designs`);
-  const others = designs.filter((d) => d.id !== designId).map((d) => d.draft);
+function checkMaster(design: TableDesign, others: readonly TableDesign[]) {
   if (!design.master) return;
   const fieldErrors: Record<string, string> = {};
   const master = others.find((d) => d.name === design.master?.entity);
@@ -181,15 +190,10 @@ async function checkMaster(db: Db, design: TableDesign, designId: number | null)
  * its rows by that entity's own fields: never at a table no entity serves (the sessions, the designs) nor by
  * a column no screen shows (a password hash). The user and organisation kinds point where their kind says.
  */
-async function checkReferences(db: Db, design: TableDesign, designId: number | null, builtIns: readonly EntityMeta[]) {
-  const designs = await queryRows<{ draft: TableDesign }>(
-    db,
-    sql`SELECT draft FROM table_designs WHERE id IS DISTINCT FROM ${designId}`,
-  );
+function checkReferences(design: TableDesign, others: readonly TableDesign[], builtIns: readonly EntityMeta[]) {
   const columnsOf = new Map<string, Set<string>>();
   for (const meta of builtIns) columnsOf.set(meta.table, new Set(meta.fields.map(columnOf)));
-  for (const d of [...designs.map((r) => r.draft), design])
-    columnsOf.set(d.table, new Set(['id', ...d.fields.map(columnOf)]));
+  for (const d of [...others, design]) columnsOf.set(d.table, new Set(['id', ...d.fields.map(columnOf)]));
   const fieldErrors: Record<string, string> = {};
   design.fields.forEach((f, i) => {
     if (f.type !== 'reference' || f.kind === 'user' || f.kind === 'organization' || !f.reference) return;
@@ -273,7 +277,7 @@ export async function applyDesign(
     await refuseUnappliedTargets(tx, row.draft);
     const master = row.draft.master?.entity;
     if (master) {
-      await checkMaster(tx, row.draft, designId);
+      checkMaster(row.draft, await otherDesigns(tx, designId));
       const applied = await queryRows(
         tx,
         sql`SELECT 1 FROM table_designs WHERE name = ${master} AND applied IS NOT NULL`,

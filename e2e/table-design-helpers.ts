@@ -1,0 +1,51 @@
+import type { Locator, Page } from '@playwright/test';
+import { choose, dialog, expect } from './grid-helpers.ts';
+
+/** The table designer's screen, as its browser stories drive it. */
+
+/** The designer's list, and one design's row in it by its entity name. */
+export const designRow = (page: Page, name: string) =>
+  page.getByTestId('table-design-list').locator('tbody tr[data-row-key]').filter({ hasText: name });
+
+export async function openDesigner(page: Page) {
+  await page.goto('/#/tableDesign');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Table designer');
+  await expect(page.getByTestId('table-design-list').locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+export type TypedField = {
+  name: string;
+  en: string;
+  zh: string;
+  type?: string;
+  length?: string;
+  target?: string;
+  dict?: string;
+};
+
+/**
+ * Types row `n` of the editor's field list, input by input, as a person would; a row the list has not yet
+ * is added with "Add field" first.
+ */
+export async function typeField(page: Page, editor: Locator, n: number, f: TypedField, flags: string[] = []) {
+  const input = (what: string) => editor.getByLabel(`${what} of field ${n}`, { exact: true });
+  if ((await input('Name').count()) === 0) await editor.getByRole('button', { name: 'Add field' }).click();
+  await input('Name').fill(f.name);
+  await input('Label (English)').fill(f.en);
+  await input('Label (Chinese)').fill(f.zh);
+  if (f.type) await choose(page, input('Type'), f.type);
+  if (f.length) await input('Length').fill(f.length);
+  if (f.target) await input('Target table').fill(f.target);
+  if (f.dict) await input('Dictionary code').fill(f.dict);
+  for (const flag of flags) await input(flag).check();
+}
+
+/** Opens a design's preview from its row and waits for it to show what applying does. */
+export async function openPreview(page: Page, name: string, label: string) {
+  await designRow(page, name)
+    .getByRole('button', { name: /Preview & apply/ })
+    .click();
+  const preview = dialog(page, `Preview and apply: ${label}`);
+  await expect(preview.getByTestId('design-preview')).toBeVisible();
+  return preview;
+}
