@@ -12,9 +12,11 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { designerRoutes } from './designer/designer.routes.ts';
 import { announceDesign, followDesigns } from './designer/registry-sync.ts';
+import { ensureBuiltInTables } from './engine/built-in-tables.ts';
+import type { EntityDefinition } from './engine/definition.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
-import { builtInEntities, createEntityRegistry } from './engine/registry.ts';
+import { builtInEntities, createEntityRegistry, type RegistryDeps } from './engine/registry.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
@@ -51,7 +53,13 @@ import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
 
-export type AppOptions = { config: Config; database: Database; now?: () => Date };
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  now?: () => Date;
+  /** The built-in entities (`builtInEntities`); a test registers one of its own through this. */
+  builtIns?: (deps: RegistryDeps) => EntityDefinition[];
+};
 
 /** Marks every route a third-party plugin registers inside `scope` as public: a declaration, made once here. */
 function declarePublic(scope: FastifyInstance) {
@@ -60,7 +68,12 @@ function declarePublic(scope: FastifyInstance) {
   });
 }
 
-export async function buildApp({ config, database, now = () => new Date() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now = () => new Date(),
+  builtIns = builtInEntities,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -161,9 +174,15 @@ export async function buildApp({ config, database, now = () => new Date() }: App
   await app.register(dictionaryRoutes({ dictionaries }));
   // Grid-engine entities: the registry's built-in list (one line each there), and the designed ones, read
   // from the applied table designs and followed as they change on any node.
-  const registry = createEntityRegistry(builtInEntities({ dictionaries }));
+  const registry = createEntityRegistry(builtIns({ dictionaries }));
   const { definitions } = registry;
   app.decorate('entities', registry);
+  // A built-in entity with no migration gets its table and menu entry from its definition.
+  const made = await ensureBuiltInTables(database.db, definitions);
+  if (made.created.length + made.changed.length > 0) {
+    app.log.info(made, 'built-in tables made from their definitions');
+    await constraints.reload();
+  }
   await followDesigns(database, registry, app.log, constraints.reload);
   const designed = (name: string) => registry.designed(name);
   // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.

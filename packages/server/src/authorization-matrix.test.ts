@@ -1,4 +1,6 @@
+import type { EntityMeta } from '@trestle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gridButtons } from './designer/designer-menu.ts';
 import type { EntityDefinition } from './engine/definition.ts';
 import { builtInEntities } from './engine/registry.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
@@ -212,6 +214,12 @@ const projectDocument: Access = {
   otherTenant: false,
 };
 const log: Access = { offered: 'Search Export', pm: '', otherTenant: false };
+/**
+ * A built-in entity whose menu entry its definition makes (`menu`) is stated by that part: its buttons are
+ * offered, no seed grants pm anything, and no other tenant's package holds it. A line above overrides.
+ */
+const accessOfOwnMenu = (meta: EntityMeta): Access | undefined =>
+  meta.menu && { offered: (meta.menu.buttons ?? gridButtons(meta.audit)).join(' '), pm: '', otherTenant: false };
 const ENTITY_ACCESS: Record<string, Access> = {
   Employee: { offered: 'Search Add Update Delete Export Import Upload', pm: 'Search Export', otherTenant: true },
   // Dictionaries: the menu offers no Import, Export or Upload, so nobody holds them, super admins included.
@@ -249,7 +257,7 @@ function engineMatrix(definitions: EntityDefinition[]): { rows: Record<string, s
   const unstated: string[] = [];
   for (const d of definitions) {
     if (d.detailOnly) continue;
-    const access = ENTITY_ACCESS[d.meta.name];
+    const access = ENTITY_ACCESS[d.meta.name] ?? accessOfOwnMenu(d.meta);
     if (!access) {
       unstated.push(d.meta.name);
       continue;

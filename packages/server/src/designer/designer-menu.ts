@@ -1,4 +1,4 @@
-import type { TableDesign } from '@trestle/shared';
+import type { EntityMeta, TableDesign } from '@trestle/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { buttons, menuButtons, menus, roleGrants } from '../db/schema.ts';
@@ -18,6 +18,9 @@ import { badRequest } from '../http/errors.ts';
 const GRID_BUTTONS = ['Search', 'Add', 'Update', 'Delete', 'Export', 'Import', 'Upload'];
 const AUDIT_BUTTON = 'Audit';
 const ICON = 'TableOutlined';
+
+/** The buttons a grid screen over an entity offers: the engine's calls, Audit only with approval. */
+export const gridButtons = (audit: boolean): string[] => (audit ? [...GRID_BUTTONS, AUDIT_BUTTON] : GRID_BUTTONS);
 
 /**
  * Creates the design's menu entry, or brings it in line with the design: its names, its folder and its
@@ -72,6 +75,44 @@ export async function ensureDesignMenu(
   return menuId;
 }
 
+/**
+ * A built-in entity's menu entry, from its definition's `menu` part, made once with its table: under the
+ * folder with the `parent` code (the top level without one), last there unless `order` says, offering
+ * `buttons` (the grid's own by default). A folder code that names no menu is a mistake in the definition:
+ * refused, and the table's creation with it.
+ */
+export async function createEntityMenu(tx: Db, meta: EntityMeta): Promise<void> {
+  const part = meta.menu;
+  if (!part) return;
+  let parentId: number | null = null;
+  if (part.parent !== undefined) {
+    const [folder] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.code, part.parent));
+    if (!folder) throw new Error(`${meta.name}: menu.parent ${part.parent} names no menu`);
+    parentId = folder.id;
+  }
+  const [created] = await tx
+    .insert(menus)
+    .values({
+      code: meta.name,
+      name: meta.label.en,
+      nameZh: meta.label.zh,
+      url: `/${meta.name}`,
+      icon: part.icon ?? ICON,
+      parentId,
+      enable: 1,
+      sort: part.order ?? (await nextSort(tx, parentId)),
+    })
+    .onConflictDoNothing()
+    .returning({ id: menus.id });
+  // A menu of that code already there (a seed's, an admin's) is left as it is.
+  if (!created) return;
+  const wanted = part.buttons ?? gridButtons(meta.audit);
+  const offered = await tx.select({ id: buttons.id }).from(buttons).where(inArray(buttons.code, wanted));
+  if (offered.length !== new Set(wanted).size)
+    throw new Error(`${meta.name}: menu.buttons names a button that does not exist (${wanted.join(', ')})`);
+  await tx.insert(menuButtons).values(offered.map((b) => ({ menuId: created.id, buttonId: b.id })));
+}
+
 /** Takes the design's menu away with its offers and grants (foreign keys cascade). */
 export async function removeDesignMenu(tx: Db, name: string): Promise<void> {
   const [menu] = await tx.select().from(menus).where(eq(menus.code, name));
@@ -109,7 +150,7 @@ async function nextSort(tx: Db, parentId: number | null): Promise<number> {
  * approval flag, and taken away it takes its grants on this menu with it, as the menu editor does.
  */
 async function syncButtons(tx: Db, menuId: number, audit: boolean) {
-  const wanted = audit ? [...GRID_BUTTONS, AUDIT_BUTTON] : GRID_BUTTONS;
+  const wanted = gridButtons(audit);
   const catalogue = await tx
     .select({ id: buttons.id, code: buttons.code })
     .from(buttons)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectDocuments } from '@trestle/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openSeeded } from './seeded.ts';
@@ -40,7 +40,11 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { beforeReady?(app: FastifyInstance): void; seedDemo?: boolean } = {},
+  opts: {
+    beforeReady?(app: FastifyInstance): void;
+    seedDemo?: boolean;
+    builtIns?: AppOptions['builtIns'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-test-'));
   const config = loadConfig({
@@ -55,7 +59,7 @@ export async function createTestApp(
     secret: config.tokenSecret,
   });
   const clock = testClock();
-  const app = await buildApp({ config, database, now: clock.now });
+  const app = await buildApp({ config, database, now: clock.now, builtIns: opts.builtIns });
   opts.beforeReady?.(app);
   await app.ready();
 

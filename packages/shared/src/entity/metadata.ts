@@ -170,6 +170,21 @@ export const entitySchema = z
      * site settings may turn it on or off per tenant.
      */
     separateApprover: z.boolean().default(false),
+    /**
+     * A built-in entity's own menu entry, made with its table when the table is made from this definition
+     * (a new built-in entity: no migration, no seed line). `parent` is the folder's menu code; `buttons` the
+     * button codes the screen offers (the grid's own when absent: Audit only with approval). Made once: what
+     * an admin later changes in the menu editor stays.
+     */
+    menu: z
+      .object({
+        parent: z.string().max(50).optional(),
+        icon: z.string().max(50).optional(),
+        order: z.number().int().min(0).optional(),
+        buttons: z.array(z.string().max(50)).optional(),
+      })
+      .strict()
+      .optional(),
     /** Fields the data scope compares: the owner user, the organisation, the project. */
     scope: z
       .object({ owner: z.string().optional(), organization: z.string().optional(), project: z.string().optional() })
