@@ -64,6 +64,9 @@ test.describe('/tableDesign', () => {
     let preview = await openPreview(page, 'Gadget', 'Gadgets');
     await expect(preview.getByTestId('design-steps')).toContainText('Create the table gadgets');
     await expect(preview.getByTestId('design-sql')).toContainText('CREATE TABLE "gadgets"');
+    // The SQL is highlighted: its keywords and its quoted names told apart.
+    await expect(preview.getByTestId('design-sql').locator('.sql-keyword').first()).toHaveText('CREATE');
+    await expect(preview.getByTestId('design-sql').locator('.sql-identifier').first()).toHaveText('"gadgets"');
     await expect(preview).toContainText('None: no row is at risk.');
     await shoot(page, 'table-designer-preview-en.png');
     expect(formatFindings('the preview', await axeFindings(page, '.ant-modal-wrap'))).toBe('');
@@ -141,6 +144,24 @@ test.describe('/tableDesign', () => {
     await expect(migrations.nth(1)).toContainText('CREATE TABLE "gadgets"');
     await shoot(page, 'table-designer-history-en.png');
     expect(formatFindings('the history', await axeFindings(page, '.ant-drawer'))).toBe('');
+    await page.keyboard.press('Escape');
+
+    // The built-in tables beside the designs, read-only: a table's fields, and what made it.
+    await page.getByRole('tab', { name: 'Built-in tables' }).click();
+    const employees = page.getByTestId('built-in-tables').locator('tbody tr[data-row-key="Employee"]');
+    await expect(employees).toContainText('employees');
+    await expect(employees).toContainText('Migrations');
+    await expect(page.getByTestId('built-in-tables').locator('tr[data-row-key="PurchaseContractLine"]')).toContainText(
+      'PurchaseContract',
+    );
+    await employees.getByRole('button', { name: /View fields/ }).click();
+    const fields = page.getByTestId('built-in-fields');
+    await expect(fields.locator('tr[data-row-key="code"]')).toContainText('Required');
+    await expect(fields.locator('tr[data-row-key="organizationId"]')).toContainText('Reference → organizations');
+    await expect(page.getByRole('dialog', { name: 'Employees (employees): built in, read-only' })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: /Edit|Save/ })).toHaveCount(0);
+    await shoot(page, 'table-designer-built-in-en.png');
+    expect(formatFindings('the built-in tables', await axeFindings(page, '.ant-drawer'))).toBe('');
   });
 
   test('简体中文: the designer and its status tags in Chinese', async ({ page }) => {
@@ -192,5 +213,15 @@ test.describe('/tableDesign', () => {
     await expect(editor.getByLabel('第 2 个字段的名称', { exact: true })).toHaveValue('note');
     await expect(editor).toContainText('已应用：实体名和表名不能再改');
     await shoot(page, 'table-designer-editor-zh.png');
+    await page.keyboard.press('Escape');
+    await expect(editor).toBeHidden();
+
+    await page.getByRole('tab', { name: '内置表' }).click();
+    const employees = page.getByTestId('built-in-tables').locator('tbody tr[data-row-key="Employee"]');
+    await expect(employees).toContainText('迁移脚本');
+    await employees.getByRole('button', { name: /查看字段/ }).click();
+    await expect(page.getByTestId('built-in-fields').locator('tr[data-row-key="code"]')).toContainText('必填');
+    await expect(page.getByRole('dialog', { name: /（employees）：内置，只读$/ })).toBeVisible();
+    await shoot(page, 'table-designer-built-in-zh.png');
   });
 });

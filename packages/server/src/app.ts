@@ -198,6 +198,7 @@ export async function buildApp({
   await app.register(
     designerRoutes({
       db: database.db,
+      builtIns: registry.builtIns,
       onChange: async (name) => {
         await announceDesign(database.db, registry, name);
         await constraints.reload();

@@ -144,6 +144,7 @@ const HAND_LISTED: Record<string, string> = {
   // The table designer: its grant holders (admin; not pm, not the other tenant's package); the writes are
   // the platform administrator's alone (designer.routes.test.ts shows another tenant's admin refused).
   'GET /api/tableDesign/list': 'UFPF',
+  'GET /api/tableDesign/builtIns': 'UFPF',
   'GET /api/tableDesign/get': 'UFPF',
   'GET /api/tableDesign/history': 'UFPF',
   'POST /api/tableDesign/add': 'UFPF',

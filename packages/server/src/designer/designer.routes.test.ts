@@ -1,4 +1,4 @@
-import type { MenuItem, TableDesign } from '@trestle/shared';
+import type { BuiltInTable, MenuItem, TableDesign } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
@@ -268,6 +268,21 @@ describe('what a design may be', () => {
 });
 
 describe('who may use the designer', () => {
+  it('lists the built-in entities read-only beside the designs: fields, master, and what made the table', async () => {
+    const res = await get('/api/tableDesign/builtIns', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const all = body(res).data as BuiltInTable[];
+    expect(all.map((b) => b.name)).toEqual(t.app.entities.builtIns.map((m) => m.name));
+    const employee = all.find((b) => b.name === 'Employee');
+    expect(employee).toMatchObject({ table: 'employees', detailOf: null, source: 'migrations' });
+    expect(employee?.fields.find((f) => f.name === 'code')).toMatchObject({ required: true, unique: true });
+    expect(employee?.fields.find((f) => f.name === 'organizationId')).toMatchObject({ references: 'organizations' });
+    expect(all.find((b) => b.name === 'PurchaseContractLine')?.detailOf).toBe('PurchaseContract');
+    // No design appears among them.
+    expect(all.some((b) => b.name === 'Truck')).toBe(false);
+    expect((await get('/api/tableDesign/builtIns', pm)).statusCode).toBe(403);
+  });
+
   it('refuses pm, who holds no grant on the screen, reading and adding (403)', async () => {
     expect((await get('/api/tableDesign/list', pm)).statusCode).toBe(403);
     expect(

@@ -1,7 +1,10 @@
 import {
+  type BuiltInTable,
+  builtInTableSchema,
   type DesignListItem,
   designDetailSchema,
   designListItemSchema,
+  type EntityMeta,
   envelopeSchema,
   id,
   idParam,
@@ -59,13 +62,38 @@ async function listDesigns(db: Db) {
   })) satisfies DesignListItem[];
 }
 
+/** The built-in entities, for reading beside the designs: what made each table is recorded in entity_tables. */
+async function listBuiltIns(db: Db, metas: readonly EntityMeta[]): Promise<BuiltInTable[]> {
+  const made = new Set((await queryRows<{ name: string }>(db, sql`SELECT name FROM entity_tables`)).map((r) => r.name));
+  return metas.map((m) => ({
+    name: m.name,
+    table: m.table,
+    label: m.label,
+    detailOf: metas.find((x) => x.details.some((d) => d.entity === m.name))?.name ?? null,
+    source: made.has(m.name) ? 'definition' : 'migrations',
+    fields: m.fields.map((f) => ({
+      name: f.name,
+      label: f.label,
+      type: f.type,
+      required: f.required === true || f.name === m.key,
+      unique: f.unique === true || f.name === m.key,
+      references: f.reference?.table ?? null,
+    })),
+  }));
+}
+
 /**
  * /tableDesign: designs drawn as data, each applied as a migration of its own table. Designs are
  * platform-wide (a designed table's shape is every tenant's, its rows are each tenant's own), so reading them
  * is the screen's grant and changing them is the platform administrator's alone. Every call runs on the
  * owner's connection: applying a design is DDL, which the app's role may not run.
  */
-export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void | Promise<void> }) {
+export function designerRoutes(deps: {
+  db: Db;
+  /** The built-in entities' definitions, listed read-only. */
+  builtIns: readonly EntityMeta[];
+  onChange?: (name: string) => void | Promise<void>;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const platformOnly = async (req: FastifyRequest) =>
@@ -84,6 +112,17 @@ export function designerRoutes(deps: { db: Db; onChange?: (name: string) => void
         response: { 200: envelopeSchema(z.array(designListItemSchema)) },
       },
       handler: async () => envelope(await listDesigns(deps.db)),
+    });
+
+    r.get('/api/tableDesign/builtIns', {
+      config: { permission: { menu: MENU, button: 'Search' } },
+      schema: {
+        tags,
+        summary:
+          'The built-in entities, read-only: their tables, fields, and whether migrations or the definition made them',
+        response: { 200: envelopeSchema(z.array(builtInTableSchema)) },
+      },
+      handler: async () => envelope(await listBuiltIns(deps.db, deps.builtIns)),
     });
 
     r.get('/api/tableDesign/get', {

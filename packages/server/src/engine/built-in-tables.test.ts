@@ -1,4 +1,4 @@
-import { type EntityMeta, entitySchema, type MenuItem } from '@trestle/shared';
+import { type BuiltInTable, type EntityMeta, entitySchema, type MenuItem } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -98,6 +98,11 @@ describe('a built-in entity from one definition', () => {
       sql`SELECT table_name FROM entity_tables WHERE name = 'Gadget'`,
     );
     expect(recorded?.table_name).toBe('gadgets');
+    // The table designer lists it read-only, made by its definition (Employee's by its migrations).
+    const listed = body(await t.app.inject({ method: 'GET', url: '/api/tableDesign/builtIns', headers: bearer(admin) }))
+      .data as BuiltInTable[];
+    expect(listed.find((b) => b.name === 'Gadget')?.source).toBe('definition');
+    expect(listed.find((b) => b.name === 'Employee')?.source).toBe('migrations');
   });
 
   it("gets its menu entry under its folder with the grid's buttons: the admin sees it, pm is not granted it", async () => {

@@ -31,6 +31,30 @@ export const designListItemSchema = z.object({
 });
 export type DesignListItem = z.infer<typeof designListItemSchema>;
 
+/**
+ * A built-in entity as the designer lists it, read-only: its names, its fields, the master it is a detail of,
+ * and what made its table — its migrations, or its definition at start-up.
+ */
+export const builtInTableSchema = z.object({
+  name: z.string(),
+  table: z.string(),
+  label: tableDesignSchema.shape.label,
+  detailOf: z.string().nullable(),
+  source: z.enum(['migrations', 'definition']),
+  fields: z.array(
+    z.object({
+      name: z.string(),
+      label: tableDesignSchema.shape.label,
+      type: z.string(),
+      required: z.boolean(),
+      unique: z.boolean(),
+      /** The referenced table, for a reference. */
+      references: z.string().nullable(),
+    }),
+  ),
+});
+export type BuiltInTable = z.infer<typeof builtInTableSchema>;
+
 export const designDetailSchema = z.object({
   id: z.number(),
   version: z.number(),

@@ -1,13 +1,14 @@
 import { EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLocalDateTime, langOf } from '@trestle/shared';
-import { Button, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { findMenuEntry } from '../../components/menu-tree.ts';
 import { useAppStore } from '../../lib/store.ts';
+import { BuiltInTables } from './BuiltInTables.tsx';
 import { DesignEditor } from './DesignEditor.tsx';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
@@ -71,65 +72,76 @@ export function TableDesignPage() {
           },
         ]}
       />
-      <Table<DesignListItem>
-        rowKey="id"
-        size="small"
-        data-testid="table-design-list"
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
-        {...wideTable}
-        pagination={{
-          pageSize: PAGE_SIZE,
-          size: 'small',
-          showTotal: (total) => t('grid.total', { count: total }),
-        }}
-        columns={[
+      <Tabs
+        items={[
           {
-            key: 'label',
-            title: t('tableDesign.label'),
-            fixed: 'left',
-            width: 200,
-            render: (_, r) => r.label[lang],
-          },
-          { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 180 },
-          { key: 'table', dataIndex: 'table', title: t('tableDesign.table'), width: 180 },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('tableDesign.status'),
-            width: 180,
-            render: (s: DesignStatus) => <Tag color={statusColor[s]}>{t(`tableDesign.status.${s}`)}</Tag>,
-          },
-          {
-            key: 'updatedAt',
-            dataIndex: 'updatedAt',
-            title: t('tableDesign.updatedAt'),
-            width: 180,
-            render: (v: string) => formatLocalDateTime(v),
-          },
-          {
-            key: 'actions',
-            title: t('tableDesign.actions'),
-            fixed: 'right',
-            width: 340,
-            render: (_, r) => (
-              <Space size={4}>
-                {may('Update') && (
-                  <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ id: r.id })}>
-                    {t('tableDesign.edit')}
-                  </Button>
-                )}
-                {may('Update') && (
-                  <Button size="small" icon={<PlayCircleOutlined />} onClick={() => setPreviewing(r)}>
-                    {t('tableDesign.previewApply')}
-                  </Button>
-                )}
-                <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>
-                  {t('tableDesign.history')}
-                </Button>
-              </Space>
+            key: 'designs',
+            label: t('tableDesign.tab.designs'),
+            children: (
+              <Table<DesignListItem>
+                rowKey="id"
+                size="small"
+                data-testid="table-design-list"
+                loading={list.isFetching}
+                dataSource={list.data ?? []}
+                {...wideTable}
+                pagination={{
+                  pageSize: PAGE_SIZE,
+                  size: 'small',
+                  showTotal: (total) => t('grid.total', { count: total }),
+                }}
+                columns={[
+                  {
+                    key: 'label',
+                    title: t('tableDesign.label'),
+                    fixed: 'left',
+                    width: 200,
+                    render: (_, r) => r.label[lang],
+                  },
+                  { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 180 },
+                  { key: 'table', dataIndex: 'table', title: t('tableDesign.table'), width: 180 },
+                  {
+                    key: 'status',
+                    dataIndex: 'status',
+                    title: t('tableDesign.status'),
+                    width: 180,
+                    render: (s: DesignStatus) => <Tag color={statusColor[s]}>{t(`tableDesign.status.${s}`)}</Tag>,
+                  },
+                  {
+                    key: 'updatedAt',
+                    dataIndex: 'updatedAt',
+                    title: t('tableDesign.updatedAt'),
+                    width: 180,
+                    render: (v: string) => formatLocalDateTime(v),
+                  },
+                  {
+                    key: 'actions',
+                    title: t('tableDesign.actions'),
+                    fixed: 'right',
+                    width: 340,
+                    render: (_, r) => (
+                      <Space size={4}>
+                        {may('Update') && (
+                          <Button size="small" icon={<EditOutlined />} onClick={() => setEditing({ id: r.id })}>
+                            {t('tableDesign.edit')}
+                          </Button>
+                        )}
+                        {may('Update') && (
+                          <Button size="small" icon={<PlayCircleOutlined />} onClick={() => setPreviewing(r)}>
+                            {t('tableDesign.previewApply')}
+                          </Button>
+                        )}
+                        <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>
+                          {t('tableDesign.history')}
+                        </Button>
+                      </Space>
+                    ),
+                  },
+                ]}
+              />
             ),
           },
+          { key: 'builtIn', label: t('tableDesign.tab.builtIn'), children: <BuiltInTables /> },
         ]}
       />
       {editing && <DesignEditor id={editing.id} designs={list.data ?? []} onClose={closeEditor} onSaved={saved} />}

@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { DesignDetail, DesignListItem, MenuItem, Migration, Preview, TableDesign } from '@trestle/shared';
+import type {
+  BuiltInTable,
+  DesignDetail,
+  DesignListItem,
+  MenuItem,
+  Migration,
+  Preview,
+  TableDesign,
+} from '@trestle/shared';
 
 export type {
   DesignDetail,
@@ -19,12 +27,14 @@ import { useAppStore } from '../../lib/store.ts';
 export const tableDesignKeys = {
   all: ['tableDesign'] as const,
   list: () => [...tableDesignKeys.all, 'list'] as const,
+  builtIns: () => [...tableDesignKeys.all, 'builtIns'] as const,
   detail: (id: number) => [...tableDesignKeys.all, 'detail', id] as const,
   preview: (id: number) => [...tableDesignKeys.all, 'preview', id] as const,
   history: (id: number) => [...tableDesignKeys.all, 'history', id] as const,
 };
 
 export const listDesigns = () => http.get<DesignListItem[]>('/api/tableDesign/list');
+export const builtInTables = () => http.get<BuiltInTable[]>('/api/tableDesign/builtIns');
 export const getDesign = (id: number) => http.get<DesignDetail>('/api/tableDesign/get', { id });
 export const designHistory = (id: number) => http.get<Migration[]>('/api/tableDesign/history', { id });
 export const previewDesign = (id: number) => http.post<Preview>('/api/tableDesign/preview', { id });

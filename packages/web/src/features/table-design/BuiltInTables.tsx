@@ -1,0 +1,99 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { type BuiltInTable, langOf } from '@trestle/shared';
+import { Button, Drawer, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { wideTable } from '../../app/theme.ts';
+import { builtInTables, tableDesignKeys } from './table-design-api.ts';
+
+const PAGE_SIZE = 30;
+
+/**
+ * The built-in entities beside the designs, read-only: what each table holds and what made it (its
+ * migrations, or its definition at start-up). They change in code, never here; a design may refer to them.
+ */
+export function BuiltInTables() {
+  const { t, i18n } = useTranslation();
+  const lang = langOf(i18n.language);
+  const [shown, setShown] = useState<BuiltInTable | null>(null);
+  const list = useQuery({ queryKey: tableDesignKeys.builtIns(), queryFn: builtInTables });
+  return (
+    <>
+      <Table<BuiltInTable>
+        rowKey="name"
+        size="small"
+        data-testid="built-in-tables"
+        loading={list.isFetching}
+        dataSource={list.data ?? []}
+        {...wideTable}
+        pagination={{ pageSize: PAGE_SIZE, size: 'small', showTotal: (total) => t('grid.total', { count: total }) }}
+        columns={[
+          { key: 'label', title: t('tableDesign.label'), fixed: 'left', width: 200, render: (_, r) => r.label[lang] },
+          { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 200 },
+          { key: 'table', dataIndex: 'table', title: t('tableDesign.table'), width: 180 },
+          {
+            key: 'detailOf',
+            dataIndex: 'detailOf',
+            title: t('tableDesign.detailOf'),
+            width: 180,
+            render: (v: string | null) => v ?? '',
+          },
+          {
+            key: 'source',
+            dataIndex: 'source',
+            title: t('tableDesign.source'),
+            width: 200,
+            render: (s: BuiltInTable['source']) => <Tag>{t(`tableDesign.source.${s}`)}</Tag>,
+          },
+          {
+            key: 'actions',
+            title: t('tableDesign.actions'),
+            fixed: 'right',
+            width: 140,
+            render: (_, r) => (
+              <Button size="small" icon={<EyeOutlined />} onClick={() => setShown(r)}>
+                {t('tableDesign.viewFields')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Drawer
+        open={shown !== null}
+        onClose={() => setShown(null)}
+        size="large"
+        title={shown ? t('tableDesign.builtInTitle', { label: shown.label[lang], table: shown.table }) : ''}
+      >
+        {shown && (
+          <Table
+            rowKey="name"
+            size="small"
+            data-testid="built-in-fields"
+            pagination={false}
+            dataSource={shown.fields}
+            columns={[
+              { key: 'label', title: t('tableDesign.label'), render: (_, f) => f.label[lang] },
+              { key: 'name', dataIndex: 'name', title: t('tableDesign.field.name') },
+              {
+                key: 'type',
+                title: t('tableDesign.field.type'),
+                render: (_, f) => `${t(`tableDesign.type.${f.type}`)}${f.references ? ` → ${f.references}` : ''}`,
+              },
+              {
+                key: 'flags',
+                title: t('tableDesign.field.settings'),
+                render: (_, f) => (
+                  <>
+                    {f.required && <Tag>{t('tableDesign.field.required')}</Tag>}
+                    {f.unique && <Tag>{t('tableDesign.field.unique')}</Tag>}
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Drawer>
+    </>
+  );
+}
