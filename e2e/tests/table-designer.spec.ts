@@ -2,6 +2,7 @@ import { axeFindings, formatFindings } from '../axe.ts';
 import {
   api,
   apiGet,
+  choose,
   dataRows,
   dialog,
   expect,
@@ -28,6 +29,12 @@ test.describe('/tableDesign', () => {
     await expect(editor.getByLabel('Table name')).toHaveValue('gadgets');
     await editor.getByLabel('Label (English)', { exact: true }).fill('Gadgets');
     await editor.getByLabel('Label (Chinese)', { exact: true }).fill('小工具');
+    // One record's name in one language only is refused; in both, the dialogs say "Add Gadget".
+    await editor.getByLabel('One record (English)', { exact: true }).fill('Gadget');
+    await editor.getByLabel('Label (Chinese)', { exact: true }).click();
+    await expect(editor).toContainText('Give it in both languages, or in neither');
+    await editor.getByLabel('One record (Chinese)', { exact: true }).fill('小工具');
+    await expect(editor).not.toContainText('Give it in both languages, or in neither');
     await typeField(page, editor, 1, { name: 'code', en: 'Code', zh: '编号', length: '20' }, [
       'Required',
       'Unique',
@@ -49,6 +56,25 @@ test.describe('/tableDesign', () => {
     // Price before Owner: the row moves with what was typed in it.
     await editor.getByRole('button', { name: 'Move up of field 4' }).click();
     await expect(editor.getByLabel('Name of field 3', { exact: true })).toHaveValue('price');
+    // Code's further settings: found by equality in the search form, a help text under its input; Price takes
+    // a whole row of the form.
+    await editor.getByRole('button', { name: 'More settings of field 1' }).click();
+    await choose(page, editor.getByLabel('Search as of field 1', { exact: true }), 'Equals');
+    await editor.getByLabel('Help (English) of field 1', { exact: true }).fill('As printed on the label');
+    await editor.getByLabel('Help (Chinese) of field 1', { exact: true }).fill('与标签上一致');
+    await editor.getByRole('button', { name: 'More settings of field 3' }).click();
+    await editor.getByLabel('Whole row of field 3', { exact: true }).check();
+    // The screen as typed: the list's columns in order, the add dialog's inputs with the help text.
+    await editor.getByRole('button', { name: 'Preview of the screen' }).click();
+    const shown = editor.getByTestId('screen-preview');
+    await expect(shown.getByTestId('preview-list').locator('th')).toHaveText(['Code', 'Name', 'Price', 'Owner']);
+    await expect(shown.getByTestId('preview-form')).toContainText('As printed on the label');
+    // Its checks may be tried: Code is required.
+    const previewCode = shown.getByTestId('preview-form').getByLabel('Code', { exact: true });
+    await previewCode.fill('G');
+    await previewCode.fill('');
+    await previewCode.blur();
+    await expect(shown.getByTestId('preview-form')).toContainText('This field is required');
     await shoot(page, 'table-designer-editor-en.png');
     expect(formatFindings('the design editor', await axeFindings(page, '.ant-modal-wrap'))).toBe('');
 
@@ -85,7 +111,8 @@ test.describe('/tableDesign', () => {
     // A new table: no rows, so no total either.
     await expect(grid(page).locator('.ant-empty-description')).toHaveText('No data');
     await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add Gadgets');
+    const add = dialog(page, 'Add Gadget');
+    await expect(add).toContainText('As printed on the label');
     await add.getByLabel('Code', { exact: true }).fill('G-001');
     await add.getByLabel('Name', { exact: true }).fill('Sprocket');
     await add.getByLabel('Price', { exact: true }).fill('12.50');

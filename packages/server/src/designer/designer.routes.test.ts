@@ -226,6 +226,36 @@ describe('what a design may be', () => {
     expect(await designCount()).toBe(before);
   });
 
+  it('refuses a search comparison the type has not, under the field (400), and keeps help text and a singular', async () => {
+    const fields = truck().fields;
+    const wrong = truck({
+      name: 'Scooter',
+      table: 'scooters',
+      fields: [fields[0], { ...fields[1], search: { row: 1, col: 1, op: 'like' } }] as TableDesign['fields'],
+    });
+    const refused = await post('/api/tableDesign/add', { design: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect((body(refused).data as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      'fields.1.search.op': 'not a comparison of this type',
+    });
+    const right = truck({
+      name: 'Scooter',
+      table: 'scooters',
+      singular: label('Scooter'),
+      fields: [
+        { ...fields[0], help: { en: 'As on the plate', zh: '' }, search: { row: 1, col: 1, op: 'eq' } },
+        { ...fields[1], search: { row: 1, col: 2, op: 'range' }, edit: { row: 1, col: 1, span: 24 } },
+      ] as TableDesign['fields'],
+    });
+    const added = await post('/api/tableDesign/add', { design: right });
+    expect(added.statusCode, added.body).toBe(200);
+    const { id: scooter } = body(added).data as { id: number };
+    const stored = body(await get(`/api/tableDesign/get?id=${scooter}`, admin)).data as { draft: TableDesign };
+    expect(stored.draft.singular).toEqual(label('Scooter'));
+    expect(stored.draft.fields[0]).toMatchObject({ help: { en: 'As on the plate', zh: '' }, search: { op: 'eq' } });
+    expect(stored.draft.fields[1]).toMatchObject({ search: { op: 'range' }, edit: { span: 24 } });
+  });
+
   it("refuses a name a menu has as its code, whatever the case, since the screen's entry takes it", async () => {
     const res = await post('/api/tableDesign/add', { design: truck({ name: 'SYSMENU', table: 'sysmenu_copies' }) });
     expect(res.statusCode).toBe(400);

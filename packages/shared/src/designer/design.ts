@@ -105,6 +105,35 @@ const kindSettings: Record<DesignKind, Partial<FieldMeta>> = {
   },
 };
 
+type SearchOp = NonNullable<NonNullable<FieldMeta['search']>['op']>;
+/**
+ * The comparisons a search form offers for a type, the default first: text contains, numbers and dates equal
+ * or fall in a range, a dictionary choice equals or is one of several. Types that can't be searched: none.
+ */
+export function searchOps(type: FieldMeta['type']): readonly SearchOp[] {
+  switch (type) {
+    case 'string':
+    case 'text':
+    case 'richText':
+      return ['like', 'eq'];
+    case 'integer':
+    case 'decimal':
+    case 'date':
+    case 'datetime':
+    case 'time':
+      return ['eq', 'range'];
+    case 'dict':
+      return ['eq', 'in'];
+    case 'dictMulti':
+      return ['in'];
+    case 'reference':
+    case 'boolean':
+      return ['eq'];
+    default:
+      return [];
+  }
+}
+
 const designLabel = z.object({
   en: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
   zh: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
@@ -212,6 +241,8 @@ export const tableDesignSchema = z
       if (f.kind && kindType[f.kind] !== f.type)
         issue(['fields', i, 'type'], `a ${f.kind} field is of type ${kindType[f.kind]}`);
       if (f.kind === 'autoNumber' && !f.autoNumber?.pattern) issue(['fields', i, 'autoNumber'], 'required');
+      if (f.search?.op && !searchOps(f.type).includes(f.search.op))
+        issue(['fields', i, 'search', 'op'], 'not a comparison of this type');
       // Every row's value is checked against it, on both sides: it must compile, and stay short.
       if (f.pattern !== undefined) {
         if (f.pattern.length > 200) issue(['fields', i, 'pattern'], 'at most 200 characters');

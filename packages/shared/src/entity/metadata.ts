@@ -60,6 +60,8 @@ export const fieldSchema = z.object({
   pattern: z.string().optional(),
   validator: z.enum(validatorNames).optional(),
   default: z.unknown().optional(),
+  /** A hint under the field in the add and edit form, in both languages (either may be empty). */
+  help: z.object({ en: z.string().max(200), zh: z.string().max(200) }).optional(),
   /** Shown, never written by add or update (computed or set by the engine). */
   readOnly: z.boolean().optional(),
   /**

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from './FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from './field-rules.ts';
 import { createFormHandle, type FormHandle } from './form-handle.ts';
-import { labelOf, layoutRows } from './layout.ts';
+import { helpOf, labelOf, layoutRows } from './layout.ts';
 import type { Option } from './selects.tsx';
 
 type Props = {
@@ -84,6 +84,7 @@ export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf
               <Form.Item
                 name={field.name}
                 label={labelOf(field, i18n.language)}
+                extra={purpose === 'edit' ? helpOf(field, i18n.language) : undefined}
                 rules={purpose === 'edit' ? fieldRules(field, translate) : undefined}
                 validateTrigger={purpose === 'edit' ? triggerOf(field) : undefined}
                 validateFirst

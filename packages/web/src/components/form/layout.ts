@@ -30,3 +30,10 @@ export const singularOf = (meta: Pick<EntityMeta, 'singular' | 'label'>, languag
 /** The field's label in the current language (zh-* → Chinese). */
 export const labelOf = (field: Pick<FieldMeta, 'label'>, language: string): string =>
   language.toLowerCase().startsWith('zh') ? field.label.zh : field.label.en;
+
+/** The field's hint in the current language, or the other one's when this one is empty; none without either. */
+export function helpOf(field: Pick<FieldMeta, 'help'>, language: string): string | undefined {
+  const zh = language.toLowerCase().startsWith('zh');
+  const [first, second] = zh ? [field.help?.zh, field.help?.en] : [field.help?.en, field.help?.zh];
+  return first?.trim() || second?.trim() || undefined;
+}

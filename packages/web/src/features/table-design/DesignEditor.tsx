@@ -1,7 +1,9 @@
 import { langOf, type ReferenceTarget, tableDesignSchema } from '@trestle/shared';
-import { Alert, App, Button, Col, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Col, Collapse, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { AppModal } from '../../components/AppModal.tsx';
 import { menuAncestors } from '../../components/menu-tree.ts';
 import { zodRule } from '../../components/zod-rules.ts';
@@ -20,6 +22,7 @@ import {
 } from './design-form.ts';
 import { FieldRows, type TargetOption } from './FieldRows.tsx';
 import { IndexRows } from './IndexRows.tsx';
+import { ScreenPreview } from './ScreenPreview.tsx';
 import { addDesign, type DesignDetail, type DesignListItem, getDesign, saveDesign } from './table-design-api.ts';
 
 type Problem = { key: string; message: string };
@@ -89,6 +92,18 @@ export function DesignEditor({
     zodRule(tableDesignSchema.shape[name], translate),
   ];
   const labelRule = [zodRule(tableDesignSchema.shape.label.shape.en, translate)];
+  // One record's name is optional, but given in one language it is given in both: until it is, both inputs
+  // say so (each re-checked when the other changes).
+  const singularRule: Rule[] = [
+    zodRule(tableDesignSchema.shape.label.shape.en.or(z.literal('')), translate),
+    ({ getFieldValue }) => ({
+      validator: async () => {
+        const both = [getFieldValue(['singular', 'en']), getFieldValue(['singular', 'zh'])] as unknown[];
+        const given = both.filter((v) => typeof v === 'string' && v.trim() !== '');
+        if (given.length === 1) throw new Error(t('tableDesign.singularBoth'));
+      },
+    }),
+  ];
 
   const load = useCallback(async () => {
     if (id === null) return;
@@ -269,21 +284,36 @@ export function DesignEditor({
             </Form.Item>
           </Col>
           <Col span={6}>
+            <Form.Item
+              label={t('tableDesign.singularEn')}
+              name={['singular', 'en']}
+              rules={singularRule}
+              dependencies={[['singular', 'zh']]}
+            >
+              <Input maxLength={50} placeholder={t('tableDesign.singularHint')} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item
+              label={t('tableDesign.singularZh')}
+              name={['singular', 'zh']}
+              rules={singularRule}
+              dependencies={[['singular', 'en']]}
+            >
+              <Input maxLength={50} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
             <Form.Item label={t('tableDesign.folder')} name="folder">
               <Select allowClear placeholder={t('tableDesign.noFolder')} options={folders} />
             </Form.Item>
           </Col>
-          <Col span={10}>
-            <Form.Item label={t('tableDesign.description')} name="description">
-              <Input maxLength={500} />
-            </Form.Item>
-          </Col>
-          <Col span={4}>
+          <Col span={3}>
             <Form.Item label={t('tableDesign.softDelete')} name="softDelete" valuePropName="checked">
               <Switch />
             </Form.Item>
           </Col>
-          <Col span={4}>
+          <Col span={3}>
             <Form.Item label={t('tableDesign.audit')} name="audit" valuePropName="checked">
               <Switch />
             </Form.Item>
@@ -326,6 +356,11 @@ export function DesignEditor({
               />
             </Form.Item>
           </Col>
+          <Col span={24}>
+            <Form.Item label={t('tableDesign.description')} name="description">
+              <Input maxLength={500} />
+            </Form.Item>
+          </Col>
         </Row>
         <Typography.Text strong>{t('tableDesign.fields')}</Typography.Text>
         <div style={{ marginTop: 8 }}>
@@ -335,6 +370,16 @@ export function DesignEditor({
           <IndexRows />
         </div>
       </Form>
+      <Collapse
+        style={{ marginTop: 16 }}
+        items={[
+          {
+            key: 'preview',
+            label: t('tableDesign.preview'),
+            children: <ScreenPreview form={form} before={loaded?.draft ?? null} targets={targets.all} />,
+          },
+        ]}
+      />
     </AppModal>
   );
 }

@@ -6,7 +6,7 @@ import {
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { designFieldSchema, designKinds, fieldTypes } from '@trestle/shared';
+import { designFieldSchema, designKinds, fieldTypes, kindType, searchOps } from '@trestle/shared';
 import { AutoComplete, Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
 import type { FormListFieldData } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   hasLength,
   hasPattern,
   isDictionary,
+  isKind,
   isNumeric,
   isReference,
   newField,
@@ -303,12 +304,15 @@ function TypeSettings({
 
 /**
  * A field's further settings, folded under its row: the range of a number, the summary of the list's
- * total row, the text pattern, whether the form shows it read-only, and the list column's width.
+ * total row, the text pattern, whether the form shows it read-only, the list column's width, whether it takes a
+ * whole row of the add and edit form, how the search form compares it, and its help text in both languages.
  */
 function MoreSettings({ index, named }: { index: number; named: (what: string, index: number) => string }) {
   const { t } = useTranslation();
   const type = Form.useWatch(['fields', index, 'type']) as RowType | undefined;
+  const searched = Form.useWatch(['fields', index, 'search']) != null;
   if (!type) return null;
+  const ops = searchOps(isKind(type) ? kindType[type] : type);
   const numeric = isNumeric(type);
   const text = type === 'string';
   const input = (what: string) => ({ 'aria-label': named(t(`tableDesign.field.${what}`), index) });
@@ -373,6 +377,40 @@ function MoreSettings({ index, named }: { index: number; named: (what: string, i
           style={tight}
         >
           <Checkbox {...input('readOnly')} />
+        </Form.Item>
+      </Col>
+      <Col span={4}>
+        <Form.Item
+          label={t('tableDesign.field.wholeRow')}
+          name={[index, 'edit', 'span']}
+          valuePropName="checked"
+          getValueProps={(v: unknown) => ({ checked: v === 24 })}
+          normalize={(checked: boolean) => (checked ? 24 : undefined)}
+          style={tight}
+        >
+          <Checkbox {...input('wholeRow')} />
+        </Form.Item>
+      </Col>
+      {searched && ops.length > 1 && (
+        <Col span={4}>
+          <Form.Item label={t('tableDesign.field.searchOp')} name={[index, 'search', 'op']} style={tight}>
+            <Select
+              {...input('searchOp')}
+              allowClear
+              placeholder={t(`tableDesign.op.${ops[0]}`)}
+              options={ops.map((op) => ({ value: op, label: t(`tableDesign.op.${op}`) }))}
+            />
+          </Form.Item>
+        </Col>
+      )}
+      <Col span={8}>
+        <Form.Item label={t('tableDesign.field.helpEn')} name={[index, 'help', 'en']} style={tight}>
+          <Input {...input('helpEn')} maxLength={200} />
+        </Form.Item>
+      </Col>
+      <Col span={8}>
+        <Form.Item label={t('tableDesign.field.helpZh')} name={[index, 'help', 'zh']} style={tight}>
+          <Input {...input('helpZh')} maxLength={200} />
         </Form.Item>
       </Col>
     </Row>

@@ -268,3 +268,74 @@ describe('the preview in words', () => {
     );
   });
 });
+
+describe('the further settings a form writes back', () => {
+  const row = (id: string, name: string, extra: object = {}) => ({
+    id,
+    name,
+    label: label(name),
+    type: 'string' as const,
+    ...extra,
+  });
+  const form = (fields: DesignForm['fields'], extra: Partial<DesignForm> = {}): DesignForm => ({
+    ...emptyDesign(),
+    name: 'Vehicle',
+    table: 'vehicles',
+    label: label('Vehicles'),
+    fields,
+    ...extra,
+  });
+
+  it('gives a whole-row field a row of its own, and the others two to a row around it', () => {
+    const design = toDesign(
+      form([row('a', 'a'), row('b', 'b', { edit: { row: 9, col: 9, span: 24 } }), row('c', 'c'), row('d', 'd')]),
+      null,
+    );
+    expect(design.fields.map((f) => f.edit)).toEqual([
+      { row: 1, col: 1 },
+      { row: 2, col: 1, span: 24 },
+      { row: 3, col: 1 },
+      { row: 3, col: 2 },
+    ]);
+    expect(tableDesignSchema.safeParse(design).success).toBe(true);
+  });
+
+  it("keeps the search comparison chosen when the type has it, and drops it when the type doesn't", () => {
+    const design = toDesign(
+      form([
+        row('a', 'plate', { search: { row: 1, col: 1, op: 'eq' } }),
+        row('b', 'seats', { type: 'integer', search: { row: 1, col: 1, op: 'like' } }),
+      ]),
+      null,
+    );
+    expect(design.fields[0]?.search).toEqual({ row: 1, col: 1, op: 'eq' });
+    expect(design.fields[1]?.search).toEqual({ row: 1, col: 2 });
+  });
+
+  it('trims a help text and a singular name, and leaves out the ones nobody typed', () => {
+    const design = toDesign(
+      form(
+        [
+          row('a', 'plate', { help: { en: ' As on the plate ', zh: '' } }),
+          row('b', 'b', { help: { en: ' ', zh: '' } }),
+        ],
+        {
+          singular: { en: ' Vehicle ', zh: '车辆' },
+        },
+      ),
+      null,
+    );
+    expect(design.fields[0]?.help).toEqual({ en: 'As on the plate', zh: '' });
+    expect(design.fields[1]).not.toHaveProperty('help');
+    expect(design.singular).toEqual({ en: 'Vehicle', zh: '车辆' });
+    expect(toDesign(form([row('a', 'a')], { singular: { en: '', zh: ' ' } }), null).singular).toBeUndefined();
+  });
+
+  it('refuses, on both sides, a comparison the type has not', () => {
+    const design = toDesign(form([row('a', 'seats', { type: 'integer' })]), null);
+    const broken = { ...design, fields: [{ ...design.fields[0], search: { row: 1, col: 1, op: 'like' } }] };
+    const parsed = tableDesignSchema.safeParse(broken);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toContain('fields.0.search.op');
+  });
+});

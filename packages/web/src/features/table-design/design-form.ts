@@ -5,6 +5,7 @@ import {
   type FieldType,
   kindType,
   type ReferenceTarget,
+  searchOps,
   type TableDesign,
 } from '@trestle/shared';
 
@@ -130,6 +131,7 @@ function toField(row: FieldRow, before: DesignField | undefined, targets: readon
     summary,
     list,
     readOnly,
+    help,
     ...rest
   } = row;
   const kind = isKind(shown) ? shown : undefined;
@@ -158,9 +160,16 @@ function toField(row: FieldRow, before: DesignField | undefined, targets: readon
   if (Object.keys(listPart).length > 0) field.list = listPart;
   const { value: ro } = flag(readOnly, before?.readOnly);
   if (ro !== undefined) field.readOnly = ro;
-  // Searchable: a place the forms' layout sets, with the comparison the field had.
-  if (row.search) field.search = { row: 1, col: 1, ...(before?.search?.op ? { op: before.search.op } : {}) };
+  // Searchable: a place the forms' layout sets, with the comparison chosen, if it is one the type has.
+  const op = row.search?.op;
+  if (row.search) field.search = { row: 1, col: 1, ...(op && searchOps(type).includes(op) ? { op } : {}) };
   else delete field.search;
+  // Whole row: the only place setting the forms keep; the layout sets the rest from the order.
+  if (row.edit?.span === 24) field.edit = { row: 1, col: 1, span: 24 };
+  else delete field.edit;
+  const helpEn = help?.en?.trim() ?? '';
+  const helpZh = help?.zh?.trim() ?? '';
+  if (helpEn || helpZh) field.help = { en: helpEn, zh: helpZh };
   if (hasLength(shown) && typeof length === 'number') field.length = length;
   else if (!hasLength(shown) && sameType && before?.length !== undefined) field.length = before.length;
   if (isDictionary(shown) && dictionary?.trim()) field.dictionary = dictionary.trim();
@@ -192,13 +201,34 @@ const SEARCH_COLUMNS = 3;
  */
 function placeForms(fields: DesignField[]): DesignField[] {
   let searched = 0;
-  return fields.map((f, i) => {
-    const edit = { row: Math.floor(i / EDIT_COLUMNS) + 1, col: (i % EDIT_COLUMNS) + 1 };
+  let row = 1;
+  let col = 1;
+  return fields.map((f) => {
+    let edit: NonNullable<DesignField['edit']>;
+    if (f.edit?.span === 24) {
+      // A whole row of its own: after the row being filled, if any.
+      if (col > 1) row++;
+      edit = { row, col: 1, span: 24 };
+      row++;
+      col = 1;
+    } else {
+      edit = { row, col };
+      if (++col > EDIT_COLUMNS) {
+        row++;
+        col = 1;
+      }
+    }
     if (!f.search) return { ...f, edit };
     const k = searched++;
     const search = { ...f.search, row: Math.floor(k / SEARCH_COLUMNS) + 1, col: (k % SEARCH_COLUMNS) + 1 };
     return { ...f, edit, search };
   });
+}
+
+function singularOf(given: { en?: string; zh?: string } | undefined): TableDesign['singular'] {
+  const en = (given?.en ?? '').trim();
+  const zh = (given?.zh ?? '').trim();
+  return en || zh ? { en, zh } : undefined;
 }
 
 /**
@@ -216,6 +246,8 @@ export function toDesign(
     name: form.name.trim(),
     table: form.table.trim(),
     label: { en: form.label.en.trim(), zh: form.label.zh.trim() },
+    // One record's name: left out when neither language has it (the dialogs then name the list).
+    singular: singularOf(form.singular),
     folder: form.folder ?? null,
     description: (form.description ?? '').trim(),
     softDelete: form.softDelete === true,
@@ -244,6 +276,9 @@ const rowInputs = new Set([
   'pattern',
   'summary',
   'list.width',
+  'help.en',
+  'help.zh',
+  'search.op',
 ]);
 /** Keys with no input of their own, shown under the input that stands for them. */
 const rowAliases: Record<string, string> = {
@@ -257,6 +292,8 @@ const designInputs = new Set([
   'table',
   'label.en',
   'label.zh',
+  'singular.en',
+  'singular.zh',
   'folder',
   'description',
   'master.entity',
