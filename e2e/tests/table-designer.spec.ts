@@ -56,6 +56,17 @@ test.describe('/tableDesign', () => {
     // Price before Owner: the row moves with what was typed in it.
     await editor.getByRole('button', { name: 'Move up of field 4' }).click();
     await expect(editor.getByLabel('Name of field 3', { exact: true })).toHaveValue('price');
+    // Dragged by its handle onto another row, a row takes that row's place; and back.
+    const fieldRow = (n: number) =>
+      editor
+        .getByTestId('design-fields')
+        .locator('tbody tr.ant-table-row')
+        .nth(n - 1);
+    await editor.getByTestId('drag-field-1').dragTo(fieldRow(2));
+    await expect(editor.getByLabel('Name of field 2', { exact: true })).toHaveValue('code');
+    await expect(editor.getByLabel('Name of field 1', { exact: true })).toHaveValue('order');
+    await editor.getByTestId('drag-field-2').dragTo(fieldRow(1));
+    await expect(editor.getByLabel('Name of field 1', { exact: true })).toHaveValue('code');
     // Code's further settings: found by equality in the search form, a help text under its input; Price takes
     // a whole row of the form.
     await editor.getByRole('button', { name: 'More settings of field 1' }).click();

@@ -771,6 +771,7 @@ export const enUS = {
   'tableDesign.previewList': 'The list',
   'tableDesign.previewForm': 'The add dialog',
   'tableDesign.previewIncomplete': 'Complete the fields to see the screen.',
+  'tableDesign.dragField': 'Drag to move the field',
   'tableDesign.type.image': 'Image',
   'tableDesign.type.richText': 'Rich text',
   'tableDesign.type.json': 'JSON',

@@ -764,6 +764,7 @@ export const zhCN: Record<MessageKey, string> = {
   'tableDesign.previewList': '列表',
   'tableDesign.previewForm': '新建对话框',
   'tableDesign.previewIncomplete': '填完字段即可预览界面。',
+  'tableDesign.dragField': '拖动以移动字段',
   'tableDesign.type.image': '图片',
   'tableDesign.type.richText': '富文本',
   'tableDesign.type.json': 'JSON',

@@ -3,6 +3,7 @@ import {
   ArrowUpOutlined,
   DeleteOutlined,
   DownOutlined,
+  HolderOutlined,
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
@@ -27,6 +28,8 @@ import {
 export type TargetOption = { value: string; label: string };
 
 const tight = { marginBottom: 0 } as const;
+/** What a dragged field row carries: its index, under a type of its own (a dragged text is not a row). */
+const DRAG_TYPE = 'application/x-trestle-field-row';
 
 /** The design's fields, one row each: add, remove and move rows; each keeps its id, so a rename stays one. */
 export function FieldRows({
@@ -63,6 +66,20 @@ export function FieldRows({
             data-testid="design-fields"
             pagination={false}
             dataSource={rows}
+            // A row dragged by its handle onto another takes that row's place.
+            onRow={(row) => ({
+              onDragOver: (e) => {
+                if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+              },
+              onDrop: (e) => {
+                const from = Number(e.dataTransfer.getData(DRAG_TYPE));
+                if (!e.dataTransfer.types.includes(DRAG_TYPE) || !Number.isInteger(from)) return;
+                e.preventDefault();
+                if (from !== row.name) move(from, row.name);
+              },
+            })}
             // The widths as set, the details taking what is left: an input's content must not push the row's
             // actions out of sight.
             tableLayout="fixed"
@@ -81,7 +98,28 @@ export function FieldRows({
               ),
             }}
             columns={[
-              { key: 'n', title: '#', width: 36, render: (_, row) => row.name + 1 },
+              {
+                key: 'n',
+                title: '#',
+                width: 52,
+                // The handle a row is dragged by (the Move up and down buttons do the same from the keyboard).
+                render: (_, row) => (
+                  <span
+                    draggable
+                    data-testid={`drag-field-${row.name + 1}`}
+                    title={t('tableDesign.dragField')}
+                    style={{ cursor: 'grab', whiteSpace: 'nowrap' }}
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData(DRAG_TYPE, String(row.name));
+                      e.dataTransfer.effectAllowed = 'move';
+                      const tr = (e.currentTarget as HTMLElement).closest('tr');
+                      if (tr) e.dataTransfer.setDragImage(tr, 8, 8);
+                    }}
+                  >
+                    <HolderOutlined aria-hidden /> {row.name + 1}
+                  </span>
+                ),
+              },
               {
                 key: 'name',
                 title: t('tableDesign.field.name'),
