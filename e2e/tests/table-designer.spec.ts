@@ -254,6 +254,17 @@ test.describe('/tableDesign', () => {
     await page.keyboard.press('Escape');
     await expect(editor).toBeHidden();
 
+    // A design never applied may be deleted; one applied keeps its history and offers no Delete.
+    await expect(designRow(page, `Kit${s}`).getByRole('button', { name: /删\s*除/ })).toHaveCount(0);
+    await designRow(page, `Draft${s}`)
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await expect(confirm).toContainText(`删除表设计 Draft${s}（中）（Draft${s}）？`);
+    await confirm.getByRole('button', { name: /删\s*除/ }).click();
+    await expect(toast(page, `已删除表设计 Draft${s}`)).toBeVisible();
+    await expect(designRow(page, `Draft${s}`)).toHaveCount(0);
+
     await page.getByRole('tab', { name: '内置表' }).click();
     const employees = page.getByTestId('built-in-tables').locator('tbody tr[data-row-key="Employee"]');
     await expect(employees).toContainText('迁移脚本');

@@ -148,6 +148,7 @@ const HAND_LISTED: Record<string, string> = {
   'GET /api/tableDesign/get': 'UFPF',
   'GET /api/tableDesign/history': 'UFPF',
   'POST /api/tableDesign/add': 'UFPF',
+  'POST /api/tableDesign/del': 'UFPF',
   'POST /api/tableDesign/save': 'UFPF',
   'POST /api/tableDesign/preview': 'UFPF',
   'POST /api/tableDesign/apply': 'UFPF',

@@ -261,7 +261,7 @@ const BASE_MENUS: SeedMenu[] = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete'],
   },
-  // Installs seeded before it get it from migration 0024.
+  // Installs seeded before it get it from migration 0024 (and Delete from 0026).
   {
     code: 'tableDesign',
     name: 'Table designer',
@@ -269,7 +269,7 @@ const BASE_MENUS: SeedMenu[] = [
     url: '/tableDesign',
     icon: 'TableOutlined',
     parent: 'System',
-    buttons: ['Search', 'Add', 'Update'],
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
   },
 ];
 

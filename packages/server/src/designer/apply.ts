@@ -349,6 +349,29 @@ export async function rollbackDesign(db: Db, designId: number, userId: number): 
   });
 }
 
+/**
+ * Deletes a design that was never applied: nothing of it exists but the draft. One with a history (applied,
+ * even if rolled back since) stays, with its history; so does one another design names as its master or
+ * refers to (409, naming them).
+ */
+export async function deleteDesign(db: Db, designId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await takeDesignerLock(tx);
+    const row = await readDesign(tx, designId, true);
+    const history = await queryRows(tx, sql`SELECT 1 FROM table_migrations WHERE design_id = ${designId} LIMIT 1`);
+    if (row.applied || history.length > 0)
+      throw conflict('Only a design never applied can be deleted: this one has a history');
+    const naming = (await otherDesigns(tx, designId)).filter(
+      (d) =>
+        d.master?.entity === row.draft.name ||
+        d.fields.some((f) => f.type === 'reference' && f.reference?.table === row.draft.table),
+    );
+    if (naming.length > 0)
+      throw conflict(`${naming.map((d) => d.name).join(', ')} refers to this design: change that first`);
+    await tx.execute(sql`DELETE FROM table_designs WHERE id = ${designId}`);
+  });
+}
+
 /** Every migration of a design, newest first, with the SQL that ran and undid it. */
 export async function designHistory(db: Db, designId: number) {
   return queryRows<{

@@ -256,6 +256,52 @@ describe('what a design may be', () => {
     expect(stored.draft.fields[1]).toMatchObject({ search: { op: 'range' }, edit: { span: 24 } });
   });
 
+  it('deletes a design never applied; refuses one with a history, one another design names, and anyone else', async () => {
+    const add = async (design: TableDesign) => {
+      const res = await post('/api/tableDesign/add', { design });
+      expect(res.statusCode, res.body).toBe(200);
+      return (body(res).data as { id: number }).id;
+    };
+    const kart = await add(truck({ name: 'Kart', table: 'karts' }));
+    const fields = truck().fields;
+    const pit = await add(
+      truck({
+        name: 'Pit',
+        table: 'pits',
+        fields: [
+          ...fields,
+          {
+            id: 'f3',
+            name: 'kart',
+            type: 'reference',
+            label: label('Kart'),
+            reference: { table: 'karts', labelColumn: 'plate' },
+          },
+        ] as TableDesign['fields'],
+      }),
+    );
+    const named = await post('/api/tableDesign/del', { id: kart });
+    expect(named.statusCode).toBe(409);
+    expect(body(named).message).toBe('Pit refers to this design: change that first');
+    expect((await post('/api/tableDesign/del', { id: pit }, pm)).statusCode).toBe(403);
+    expect((await post('/api/tableDesign/del', { id: pit }, acmeAdmin)).statusCode).toBe(403);
+    const deleted = await post('/api/tableDesign/del', { id: pit });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await listed(pit)).toBeUndefined();
+    expect((await post('/api/tableDesign/del', { id: kart })).statusCode).toBe(200);
+    expect((await post('/api/tableDesign/del', { id: kart })).statusCode).toBe(404);
+
+    // Applied once, even if rolled back since, a design keeps its history.
+    const cart = await add(truck({ name: 'Cart', table: 'carts' }));
+    expect((await post('/api/tableDesign/apply', { id: cart })).statusCode).toBe(200);
+    expect((await post('/api/tableDesign/del', { id: cart })).statusCode).toBe(409);
+    expect((await post('/api/tableDesign/rollback', { id: cart })).statusCode).toBe(200);
+    const kept = await post('/api/tableDesign/del', { id: cart });
+    expect(kept.statusCode).toBe(409);
+    expect(body(kept).message).toBe('Only a design never applied can be deleted: this one has a history');
+    expect(await listed(cart)).toMatchObject({ status: 'draft' });
+  });
+
   it("refuses a name a menu has as its code, whatever the case, since the screen's entry takes it", async () => {
     const res = await post('/api/tableDesign/add', { design: truck({ name: 'SYSMENU', table: 'sysmenu_copies' }) });
     expect(res.statusCode).toBe(400);

@@ -24,6 +24,7 @@ import { requirePlatformAdmin } from '../http/platform.ts';
 import {
   applyDesign,
   createDesign,
+  deleteDesign,
   designHistory,
   previewDesign,
   readDesign,
@@ -48,7 +49,13 @@ async function listDesigns(db: Db) {
     applied: TableDesign | null;
     version: number;
     updatedAt: unknown;
-  }>(db, sql`SELECT id, draft, applied, version, updated_at AS "updatedAt" FROM table_designs ORDER BY name`);
+    everApplied: boolean;
+  }>(
+    db,
+    sql`SELECT id, draft, applied, version, updated_at AS "updatedAt",
+          EXISTS (SELECT 1 FROM table_migrations m WHERE m.design_id = d.id) AS "everApplied"
+        FROM table_designs d ORDER BY name`,
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.draft.name,
@@ -59,6 +66,7 @@ async function listDesigns(db: Db) {
     target: referenceTargetOf(r.draft),
     version: r.version,
     updatedAt: iso(r.updatedAt),
+    everApplied: r.everApplied,
   })) satisfies DesignListItem[];
 }
 
@@ -174,6 +182,22 @@ export function designerRoutes(deps: {
           { id: await createDesign(deps.db, req.body.design, authOf(req).userId, app.entities.builtIns) },
           'Saved',
         ),
+    });
+
+    r.post('/api/tableDesign/del', {
+      config: { permission: { menu: MENU, button: 'Delete' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary:
+          'Delete a design never applied (409 with a history, or while another design names it) (platform administrator)',
+        body: idBody,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+      handler: async (req) => {
+        await deleteDesign(deps.db, req.body.id);
+        return envelope(null, 'Deleted');
+      },
     });
 
     r.post('/api/tableDesign/save', {

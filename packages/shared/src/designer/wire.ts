@@ -28,6 +28,8 @@ export const designListItemSchema = z.object({
   target: referenceTargetSchema,
   version: z.number(),
   updatedAt: z.string(),
+  /** Whether it was ever applied (its history is kept, so it can't be deleted). */
+  everApplied: z.boolean(),
 });
 export type DesignListItem = z.infer<typeof designListItemSchema>;
 

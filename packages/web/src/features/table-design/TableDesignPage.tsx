@@ -1,7 +1,14 @@
-import { EditOutlined, HistoryOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatLocalDateTime, langOf } from '@trestle/shared';
-import { Button, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wideTable } from '../../app/theme.ts';
@@ -12,7 +19,13 @@ import { BuiltInTables } from './BuiltInTables.tsx';
 import { DesignEditor } from './DesignEditor.tsx';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
-import { type DesignListItem, type DesignStatus, listDesigns, tableDesignKeys } from './table-design-api.ts';
+import {
+  type DesignListItem,
+  type DesignStatus,
+  deleteDesign,
+  listDesigns,
+  tableDesignKeys,
+} from './table-design-api.ts';
 
 const PAGE_SIZE = 30;
 const MENU_PATH = '/tableDesign';
@@ -45,6 +58,20 @@ export function TableDesignPage() {
   const [previewing, setPreviewing] = useState<DesignListItem | null>(null);
   const [history, setHistory] = useState<DesignListItem | null>(null);
   const list = useQuery({ queryKey: tableDesignKeys.list(), queryFn: listDesigns });
+  const { modal, message } = App.useApp();
+  // Only a design never applied: nothing of it exists but the draft.
+  const confirmDelete = (design: DesignListItem) =>
+    modal.confirm({
+      title: t('tableDesign.deleteConfirm', { label: design.label[lang], name: design.name }),
+      content: t('tableDesign.deleteHint'),
+      okButtonProps: { danger: true },
+      okText: t('grid.delete'),
+      onOk: async () => {
+        await deleteDesign(design.id);
+        void message.success(t('tableDesign.deleted', { name: design.name }));
+        await queryClient.invalidateQueries({ queryKey: tableDesignKeys.all });
+      },
+    });
   const closeEditor = useCallback(() => setEditing(null), []);
   const saved = useCallback(() => {
     setEditing(null);
@@ -118,7 +145,7 @@ export function TableDesignPage() {
                     key: 'actions',
                     title: t('tableDesign.actions'),
                     fixed: 'right',
-                    width: 340,
+                    width: 430,
                     render: (_, r) => (
                       <Space size={4}>
                         {may('Update') && (
@@ -134,6 +161,11 @@ export function TableDesignPage() {
                         <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(r)}>
                           {t('tableDesign.history')}
                         </Button>
+                        {may('Delete') && !r.everApplied && (
+                          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)}>
+                            {t('grid.delete')}
+                          </Button>
+                        )}
                       </Space>
                     ),
                   },

@@ -47,6 +47,7 @@ export const saveDesign = (id: number, version: number, design: TableDesign) =>
   http.post<null>('/api/tableDesign/save', { id, version, design }, { quiet: true });
 export const applyDesign = (id: number) =>
   http.post<{ migration: number; up: string[] }>('/api/tableDesign/apply', { id }, { quiet: true });
+export const deleteDesign = (id: number) => http.post<null>('/api/tableDesign/del', { id });
 export const rollbackDesign = (id: number) => http.post<{ migration: number }>('/api/tableDesign/rollback', { id });
 
 /**
