@@ -104,6 +104,7 @@ export function FieldRows({
                 width: 52,
                 // The handle a row is dragged by (the Move up and down buttons do the same from the keyboard).
                 render: (_, row) => (
+                  // biome-ignore lint/a11y/noStaticElementInteractions: a drag handle for the pointer; the row's Move up and down buttons do the same from the keyboard.
                   <span
                     draggable
                     data-testid={`drag-field-${row.name + 1}`}
