@@ -178,7 +178,11 @@ export async function buildApp({
   const { definitions } = registry;
   app.decorate('entities', registry);
   // A built-in entity with no migration gets its table and menu entry from its definition.
-  const made = await ensureBuiltInTables(database.db, definitions);
+  // A start refused here (a definition that needs a migration) closes what was opened so far.
+  const made = await ensureBuiltInTables(database.db, definitions).catch(async (err: unknown) => {
+    await app.close();
+    throw err;
+  });
   if (made.created.length + made.changed.length > 0) {
     app.log.info(made, 'built-in tables made from their definitions');
     await constraints.reload();

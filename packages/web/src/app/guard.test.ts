@@ -57,8 +57,11 @@ describe('navigation guard', () => {
     expect(useAppStore.getState().buttons).toEqual(buttons);
     expect(useAppStore.getState().permission).toEqual(menu);
 
-    await run('/UserInfo');
+    await run('/home');
     expect(get).toHaveBeenCalledTimes(2);
+    // A screen the menu held does not grant asks for the menu again (a grant may have come since), once.
+    expect((await run('/UserInfo'))?.headers.get('Location')).toBe('/401');
+    expect(get.mock.calls.map((c) => c[0]).slice(2)).toEqual(['/api/menu/getTreeMenu']);
   });
 });
 

@@ -48,10 +48,10 @@ const currentUser: CurrentUser = {
   sessionExpiresAt: '2030-01-01T00:00:00Z',
 };
 
-function fakeServer() {
+function fakeServer(menuNow: () => MenuItem[] = () => menu) {
   return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
     if (url === '/api/Button/Get') return buttons;
-    if (url === '/api/menu/getTreeMenu') return menu;
+    if (url === '/api/menu/getTreeMenu') return menuNow();
     if (url === '/api/user/getCurrentUserInfo') return currentUser;
     if (url === '/api/user/loginConfig') return { registerEnabled: true, title: 'Trestle' };
     // The server knows Employee (an engine entity) and refuses it to this caller.
@@ -152,6 +152,27 @@ describe('the app routes', () => {
     expect(router.state.location.pathname).toBe('/401');
     await router.navigate('/UserInfo/Manager');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/UserInfo'));
+  });
+
+  it('asks for the menu again before refusing a screen: one granted since the tab loaded it opens', async () => {
+    setToken('t');
+    let granted = menu;
+    const get = fakeServer(() => granted);
+    const router = renderApp('/home');
+    await screen.findByText('Welcome, Pat Manager');
+    const menuCalls = () => get.mock.calls.filter(([url]) => url === '/api/menu/getTreeMenu').length;
+    expect(menuCalls()).toBe(1);
+    // Not granted, even when asked again: refused.
+    await router.navigate('/Employee');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'));
+    expect(menuCalls()).toBe(2);
+    // The grant comes; the tab's menu does not have it yet, and asks.
+    const employee = { id: 6, name: 'Employees', url: '/Employee', parentId: 0, icon: '', enable: 1, permission: [1] };
+    granted = [...menu, employee];
+    await router.navigate('/Employee');
+    await vi.waitFor(() => expect(menuCalls()).toBe(3));
+    expect(router.state.location.pathname).toBe('/Employee');
+    expect(within(screen.getByTestId('menu')).getByText('Employees')).toBeTruthy();
   });
 
   it('shows not-found for an entity-like path the server does not know, asking it quietly', async () => {
