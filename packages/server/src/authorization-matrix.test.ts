@@ -149,6 +149,8 @@ const HAND_LISTED: Record<string, string> = {
   'GET /api/tableDesign/history': 'UFPF',
   'POST /api/tableDesign/add': 'UFPF',
   'POST /api/tableDesign/del': 'UFPF',
+  'POST /api/tableDesign/introspect': 'UFPF',
+  'GET /api/tableDesign/sources': 'UFPF',
   'POST /api/tableDesign/save': 'UFPF',
   'POST /api/tableDesign/preview': 'UFPF',
   'POST /api/tableDesign/apply': 'UFPF',

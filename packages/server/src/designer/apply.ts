@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { ensureDesignMenu, removeDesignMenu } from './designer-menu.ts';
+import { checkBringable } from './introspect.ts';
 import { planMigration, planSql, type Step } from './plan.ts';
 import { planRisks, type Risk } from './risks.ts';
 
@@ -87,6 +88,7 @@ export async function createDesign(
   const others = await otherDesigns(db, null);
   checkMaster(design, others);
   checkReferences(design, others, builtIns);
+  await checkSource(db, design);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`INSERT INTO table_designs (name, table_name, draft, created_by, updated_by)
@@ -118,11 +120,38 @@ export async function saveDraft(
     const others = await otherDesigns(tx, designId);
     checkMaster(design, others);
     checkReferences(design, others, builtIns);
+    // Rows are copied in only by the apply that creates the table: its source matters until then.
+    if (!row.applied) await checkSource(tx, design);
     await tx.execute(
       sql`UPDATE table_designs SET name = ${design.name}, table_name = ${design.table}, draft = ${JSON.stringify(design)}::jsonb,
           version = version + 1, updated_by = ${userId}, updated_at = now() WHERE id = ${designId}`,
     );
   });
+}
+
+/**
+ * A brought-in design's source: a table that may still be brought in (no entity or design took it since),
+ * with every column the fields are copied from, an integer id when its ids are kept, and a tenant that
+ * exists. 400 on `source` otherwise.
+ */
+async function checkSource(db: Db, design: TableDesign) {
+  const source = design.source;
+  if (!source) return;
+  await checkBringable(db, source.table);
+  const columns = await queryRows<{ name: string; type: string }>(
+    db,
+    sql`SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
+        JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relname = ${source.table} AND a.attnum > 0 AND NOT a.attisdropped`,
+  );
+  const has = new Map(columns.map((c) => [c.name, c.type]));
+  const missing = Object.values(source.columns).find((c) => !has.has(c));
+  if (missing !== undefined)
+    throw badRequest('The design has errors', { source: `${source.table} has no column ${missing}` });
+  if (source.keepIds && !/^(smallint|integer)$/.test(has.get('id') ?? ''))
+    throw badRequest('The design has errors', { source: `${source.table} has no integer id to keep` });
+  const tenant = await queryRows(db, sql`SELECT 1 FROM tenants WHERE id = ${source.tenant}`);
+  if (tenant.length === 0) throw badRequest('The design has errors', { source: 'names no tenant' });
 }
 
 /**
@@ -274,6 +303,7 @@ export async function applyDesign(
     // Checked at save; checked again now, under the lock: a menu or a table of that name may have been
     // made since, and the screen's entry would take over that menu.
     if (!row.applied) await refuseTakenNames(tx, row.draft, designId);
+    if (!row.applied) await checkSource(tx, row.draft);
     await refuseUnappliedTargets(tx, row.draft);
     const master = row.draft.master?.entity;
     if (master) {

@@ -1,5 +1,7 @@
 import {
   type BuiltInTable,
+  bringableTableSchema,
+  broughtInSchema,
   builtInTableSchema,
   type DesignListItem,
   designDetailSchema,
@@ -31,6 +33,7 @@ import {
   rollbackDesign,
   saveDraft,
 } from './apply.ts';
+import { bringableTables, introspectTable } from './introspect.ts';
 
 const MENU = 'tableDesign';
 const tags = [MENU];
@@ -131,6 +134,30 @@ export function designerRoutes(deps: {
         response: { 200: envelopeSchema(z.array(builtInTableSchema)) },
       },
       handler: async () => envelope(await listBuiltIns(deps.db, deps.builtIns)),
+    });
+
+    r.get('/api/tableDesign/sources', {
+      config: { permission: { menu: MENU, button: 'Add' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary: 'The tables of the main database no entity manages, which may be brought in (platform administrator)',
+        response: { 200: envelopeSchema(z.array(bringableTableSchema)) },
+      },
+      handler: async () => envelope(await bringableTables(deps.db)),
+    });
+
+    r.post('/api/tableDesign/introspect', {
+      config: { permission: { menu: MENU, button: 'Add' } },
+      preHandler: platformOnly,
+      schema: {
+        tags,
+        summary:
+          "A table read into a design, not saved: a field per column; its rows are copied in for the caller's tenant when applied (platform administrator)",
+        body: z.strictObject({ table: z.string().min(1).max(63) }),
+        response: { 200: envelopeSchema(broughtInSchema) },
+      },
+      handler: async (req) => envelope(await introspectTable(deps.db, req.body.table, authOf(req).tenantId)),
     });
 
     r.get('/api/tableDesign/get', {

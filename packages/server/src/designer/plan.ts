@@ -23,7 +23,8 @@ export type StepKind =
   | 'dropUnique'
   | 'addIndex'
   | 'dropIndex'
-  | 'changeReference';
+  | 'changeReference'
+  | 'copyRows';
 
 export type Step = {
   kind: StepKind;
@@ -121,6 +122,39 @@ function compositeIndexSteps(before: TableDesign, after: TableDesign): { first: 
 }
 
 /** The column a field's values are set aside in when it is removed by migration `n`. */
+/**
+ * A brought-in table's rows copied into the new one, for the tenant the design names (bound for the
+ * statement, as the table's row-level security asks even of its owner), each field's value cast to its
+ * type; with `keepIds` the rows keep their ids and the key's sequence goes past them. Undone with the
+ * table's creation (it moves aside with its rows); the source is only read.
+ */
+function copyRowsStep(after: TableDesign, source: NonNullable<TableDesign['source']>): Step {
+  const table = id(after.table);
+  const copied = after.fields.filter((f) => source.columns[f.id] !== undefined);
+  const columns = [...(source.keepIds ? ['id'] : []), 'tenant_id', ...copied.map((f) => columnOf(f))];
+  const values = [
+    ...(source.keepIds ? [sql`"id"`] : []),
+    sql.raw(String(source.tenant)),
+    ...copied.map((f) => sql`CAST(${id(source.columns[f.id] ?? '')} AS ${columnType(f)})`),
+  ];
+  const bind = (tenant: string) => sql`SELECT set_config('app.tenant_id', ${sql.raw(`'${tenant}'`)}, true)`;
+  return {
+    kind: 'copyRows',
+    from: source.table,
+    up: [
+      bind(String(source.tenant)),
+      sql`INSERT INTO ${table} (${sql.join(columns.map(id), sql`, `)}) SELECT ${sql.join(values, sql`, `)} FROM ${id(source.table)}`,
+      ...(source.keepIds
+        ? [
+            sql`SELECT setval(pg_get_serial_sequence(${sql.raw(`'${after.table}'`)}, 'id'), coalesce((SELECT max("id") FROM ${table}), 0) + 1, false)`,
+          ]
+        : []),
+      bind(''),
+    ],
+    down: [],
+  };
+}
+
 export const keptColumn = (n: number, column: string) => `_kept_${n}_${column}`.slice(0, 63);
 
 /**
@@ -146,6 +180,7 @@ export function planMigration(before: TableDesign | null, after: TableDesign, n:
             sql`ALTER TABLE "designer_kept".${table} RENAME TO ${id(`_${n}_${after.table}`.slice(0, 63))}`,
           ],
         },
+        ...(after.source ? [copyRowsStep(after, after.source)] : []),
       ],
     };
   }

@@ -2,7 +2,7 @@ import { columnOf, type TableDesign } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { columnType } from '../engine/ddl.ts';
-import type { Plan } from './plan.ts';
+import { type Plan, typeText } from './plan.ts';
 
 /**
  * What a migration would do to the rows already in the table, counted over every tenant before it runs
@@ -20,7 +20,10 @@ export type RiskKind =
   | 'setRequired'
   | 'requiredWithoutDefault'
   | 'duplicates'
-  | 'missingReference';
+  | 'missingReference'
+  | 'copiesRows'
+  | 'copyCast'
+  | 'copyTooLong';
 
 export type Risk = { kind: RiskKind; field: string; count: number; samples: string[]; blocking: boolean };
 
@@ -28,7 +31,7 @@ const id = (name: string): SQL => sql`${sql.identifier(name)}`;
 const SAMPLES = 5;
 
 export async function planRisks(db: Db, before: TableDesign | null, after: TableDesign, plan: Plan): Promise<Risk[]> {
-  if (!before) return [];
+  if (!before) return after.source ? copyRisks(db, after, after.source) : [];
   const table = id(after.table);
   const risks: Risk[] = [];
   const count = async (where: SQL) =>
@@ -155,6 +158,52 @@ export async function planRisks(db: Db, before: TableDesign | null, after: Table
  * The values of `column` the type `target` can't take, counted and sampled. The whole column is cast
  * once first, in a savepoint: when that works, which is the common case, no value is checked alone.
  */
+/**
+ * What copying a brought-in table's rows would meet, counted in the source: how many rows come (to know),
+ * and, blocking, values a field's type can't take, texts longer than a field's length (a cast would cut
+ * them), nulls in a required field, repeated values in a unique one.
+ */
+async function copyRisks(db: Db, after: TableDesign, source: NonNullable<TableDesign['source']>): Promise<Risk[]> {
+  const table = id(source.table);
+  const count = async (where: SQL) =>
+    (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0;
+  const samples = async (column: SQL, where: SQL) =>
+    (
+      await queryRows<{ v: string }>(
+        db,
+        sql`SELECT DISTINCT ${column}::text AS v FROM ${table} WHERE ${where} ORDER BY 1 LIMIT ${SAMPLES}`,
+      )
+    ).map((r) => r.v);
+  const risks: Risk[] = [];
+  const rows = await count(sql`true`);
+  if (rows > 0) risks.push({ kind: 'copiesRows', field: source.table, count: rows, samples: [], blocking: false });
+  for (const f of after.fields) {
+    const from = source.columns[f.id];
+    if (from === undefined) continue;
+    const column = id(from);
+    const field = f.name;
+    const bad = await uncastable(db, table, column, columnType(f), typeText(f));
+    if (bad.count > 0) risks.push({ kind: 'copyCast', field, ...bad, blocking: true });
+    if (f.type === 'string') {
+      const long = sql`char_length(${column}::text) > ${f.length ?? 200}`;
+      const n = await count(long);
+      if (n > 0)
+        risks.push({ kind: 'copyTooLong', field, count: n, samples: await samples(column, long), blocking: true });
+    }
+    if (f.required) {
+      const n = await count(sql`${column} IS NULL`);
+      if (n > 0) risks.push({ kind: 'setRequired', field, count: n, samples: [], blocking: true });
+    }
+    if (f.unique) {
+      const dup = sql`${column} IS NOT NULL AND ${column} IN (SELECT ${column} FROM ${table} WHERE ${column} IS NOT NULL GROUP BY 1 HAVING count(*) > 1)`;
+      const n = await count(dup);
+      if (n > 0)
+        risks.push({ kind: 'duplicates', field, count: n, samples: await samples(column, dup), blocking: true });
+    }
+  }
+  return risks;
+}
+
 async function uncastable(
   db: Db,
   table: SQL,

@@ -51,6 +51,19 @@ const rowWireNames: ReadonlySet<string> = new Set(['createdByName', 'updatedByNa
 /** Names kept for the platform's own tables and for what the designer sets aside. */
 const reservedTablePrefixes = ['pg_', 'sql_', 'trestle_', '_kept_'];
 
+/** The table a new design's name suggests: `PurchaseOrder` → `purchase_orders`. */
+export function suggestTableName(name: string): string {
+  const snake = name
+    .trim()
+    .replace(/[^A-Za-z0-9]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+  if (!/^[a-z]/.test(snake)) return '';
+  if (/(s|x|z|ch|sh)$/.test(snake)) return `${snake}es`;
+  if (/[^aeiou]y$/.test(snake)) return `${snake.slice(0, -1)}ies`;
+  return `${snake}s`;
+}
+
 /** At most 40 characters: index, sequence and constraint names are built from the table name within 63. */
 export const maxNameLength = 40;
 
@@ -177,6 +190,22 @@ export const tableDesignSchema = z
      * master's table. A detail table has no menu entry of its own: it is reached through its master.
      */
     /**
+     * Brought in from a table of the main database that no entity manages: on the apply that creates the
+     * table, the source's rows are copied into it for `tenant`, each field from its column (cast to the
+     * field's type; the risks count what would not fit), keeping the source's integer ids when `keepIds`. The
+     * source table itself is left as it is.
+     */
+    source: z
+      .object({
+        table: z.string().max(63).regex(/^[a-z_][a-z0-9_]*$/, 'invalid'),
+        tenant: z.number().int().positive(),
+        /** The source column of each field copied, by the field's id. */
+        columns: z.record(z.string(), z.string().max(63).regex(/^[a-z_][a-z0-9_]*$/, 'invalid')),
+        keepIds: z.boolean(),
+      })
+      .strict()
+      .optional(),
+    /**
      * The data scope's fields: the row's owner (a user field) and its organisation (an organisation field).
      * A role whose data permission is "own rows" or "own organisation" sees the rows they name.
      */
@@ -237,10 +266,14 @@ export const tableDesignSchema = z
       if (ids.has(f.id)) issue(['fields', i, 'id'], 'used twice');
       ids.add(f.id);
     });
+    if (d.source && Object.keys(d.source.columns).some((key) => !ids.has(key)))
+      issue(['source'], 'copies into a field the design has not');
     d.fields.forEach((f, i) => {
       if (f.kind && kindType[f.kind] !== f.type)
         issue(['fields', i, 'type'], `a ${f.kind} field is of type ${kindType[f.kind]}`);
       if (f.kind === 'autoNumber' && !f.autoNumber?.pattern) issue(['fields', i, 'autoNumber'], 'required');
+      if (d.source && f.id in d.source.columns && f.type === 'reference')
+        issue(['fields', i, 'type'], 'a field copied from another table is no reference');
       if (f.search?.op && !searchOps(f.type).includes(f.search.op))
         issue(['fields', i, 'search', 'op'], 'not a comparison of this type');
       // Every row's value is checked against it, on both sides: it must compile, and stay short.

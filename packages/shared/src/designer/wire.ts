@@ -57,6 +57,14 @@ export const builtInTableSchema = z.object({
 });
 export type BuiltInTable = z.infer<typeof builtInTableSchema>;
 
+/** A table of the main database no entity manages, that may be brought in: its estimated rows and columns. */
+export const bringableTableSchema = z.object({ table: z.string(), rows: z.number(), columns: z.number() });
+export type BringableTable = z.infer<typeof bringableTableSchema>;
+
+/** A table read into a design (not saved): the design, and the columns left behind (no field for their type). */
+export const broughtInSchema = z.object({ design: tableDesignSchema, skipped: z.array(z.string()) });
+export type BroughtIn = z.infer<typeof broughtInSchema>;
+
 export const designDetailSchema = z.object({
   id: z.number(),
   version: z.number(),

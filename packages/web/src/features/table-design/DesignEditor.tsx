@@ -1,4 +1,4 @@
-import { langOf, type ReferenceTarget, tableDesignSchema } from '@trestle/shared';
+import { type BroughtIn, langOf, type ReferenceTarget, type TableDesign, tableDesignSchema } from '@trestle/shared';
 import { Alert, App, Button, Col, Collapse, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -65,11 +65,14 @@ function useTargets(designs: readonly DesignListItem[], self: string | undefined
 export function DesignEditor({
   id,
   designs,
+  broughtIn,
   onClose,
   onSaved,
 }: {
   id: number | null;
   designs: readonly DesignListItem[];
+  /** A new design read from a table of the database, with the columns it left behind. */
+  broughtIn?: BroughtIn;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -117,11 +120,14 @@ export function DesignEditor({
   }, [id, form]);
 
   useEffect(() => {
-    if (id === null) form.setFieldsValue(emptyDesign());
-    else load().catch(onClose);
-  }, [id, form, load, onClose]);
+    if (id === null) {
+      form.setFieldsValue(broughtIn ? fromDesign(broughtIn.design) : emptyDesign());
+      lastName.current = broughtIn?.design.name ?? '';
+    } else load().catch(onClose);
+  }, [id, form, load, onClose, broughtIn]);
 
   const fixed = loaded?.applied != null;
+  const source = Form.useWatch('source', { form, preserve: true }) as TableDesign['source'];
   const targets = useTargets(designs, loaded?.draft.name);
   const fields = (Form.useWatch('fields', form) ?? []) as FieldRow[];
   const master = Form.useWatch(['master', 'entity'], form) as string | undefined;
@@ -227,6 +233,20 @@ export function DesignEditor({
           if (typeof changed.name === 'string') followName(changed.name);
         }}
       >
+        {source && !fixed && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="brought-in"
+            title={t('tableDesign.broughtIn', { table: source.table })}
+            description={
+              broughtIn && broughtIn.skipped.length > 0
+                ? t('tableDesign.leftBehind', { columns: broughtIn.skipped.join(', ') })
+                : undefined
+            }
+          />
+        )}
         {conflict && (
           <Alert
             type="error"

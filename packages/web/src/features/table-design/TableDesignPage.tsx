@@ -1,4 +1,5 @@
 import {
+  DatabaseOutlined,
   DeleteOutlined,
   EditOutlined,
   HistoryOutlined,
@@ -7,7 +8,7 @@ import {
   ReloadOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatLocalDateTime, langOf } from '@trestle/shared';
+import { type BroughtIn, formatLocalDateTime, langOf } from '@trestle/shared';
 import { App, Button, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { findMenuEntry } from '../../components/menu-tree.ts';
 import { useAppStore } from '../../lib/store.ts';
+import { BringInDialog } from './BringInDialog.tsx';
 import { BuiltInTables } from './BuiltInTables.tsx';
 import { DesignEditor } from './DesignEditor.tsx';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
@@ -54,7 +56,8 @@ export function TableDesignPage() {
   const buttons = useAppStore((s) => s.buttons);
   const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
   const may = useGrant();
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [editing, setEditing] = useState<{ id: number | null; broughtIn?: BroughtIn } | null>(null);
+  const [bringing, setBringing] = useState(false);
   const [previewing, setPreviewing] = useState<DesignListItem | null>(null);
   const [history, setHistory] = useState<DesignListItem | null>(null);
   const list = useQuery({ queryKey: tableDesignKeys.list(), queryFn: listDesigns });
@@ -89,6 +92,13 @@ export function TableDesignPage() {
             label: t('tableDesign.newTable'),
             icon: <PlusOutlined />,
             onClick: () => setEditing({ id: null }),
+          },
+          {
+            id: idOf('Add'),
+            key: 'bringIn',
+            label: t('tableDesign.bringIn'),
+            icon: <DatabaseOutlined />,
+            onClick: () => setBringing(true),
           },
           {
             id: idOf('Search'),
@@ -176,7 +186,24 @@ export function TableDesignPage() {
           { key: 'builtIn', label: t('tableDesign.tab.builtIn'), children: <BuiltInTables /> },
         ]}
       />
-      {editing && <DesignEditor id={editing.id} designs={list.data ?? []} onClose={closeEditor} onSaved={saved} />}
+      {editing && (
+        <DesignEditor
+          id={editing.id}
+          designs={list.data ?? []}
+          broughtIn={editing.broughtIn}
+          onClose={closeEditor}
+          onSaved={saved}
+        />
+      )}
+      {bringing && (
+        <BringInDialog
+          onClose={() => setBringing(false)}
+          onBrought={(broughtIn) => {
+            setBringing(false);
+            setEditing({ id: null, broughtIn });
+          }}
+        />
+      )}
       {previewing && <PreviewDialog design={previewing} onClose={() => setPreviewing(null)} />}
       <HistoryDrawer design={history} onClose={() => setHistory(null)} />
     </Space>

@@ -6,6 +6,7 @@ import {
   kindType,
   type ReferenceTarget,
   searchOps,
+  suggestTableName,
   type TableDesign,
 } from '@trestle/shared';
 
@@ -96,18 +97,8 @@ export function fromDesign(design: TableDesign): DesignForm {
   return { ...design, fields: design.fields.map(({ kind, ...f }) => ({ ...f, type: kind ?? f.type })) };
 }
 
-/** The table a new design's name suggests: `PurchaseOrder` → `purchase_orders`. */
-export function suggestedTable(name: string): string {
-  const snake = name
-    .trim()
-    .replace(/[^A-Za-z0-9]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase();
-  if (!/^[a-z]/.test(snake)) return '';
-  if (/(s|x|z|ch|sh)$/.test(snake)) return `${snake}es`;
-  if (/[^aeiou]y$/.test(snake)) return `${snake.slice(0, -1)}ies`;
-  return `${snake}s`;
-}
+/** The table a new design's name suggests (the shared rule the server's bringing-in uses too). */
+export const suggestedTable = suggestTableName;
 
 /** A flag as ticked; unticked, left out unless the field said so already. */
 function flag(on: boolean | undefined, before: boolean | undefined): { value?: boolean } {
@@ -256,6 +247,15 @@ export function toDesign(
     scope: Object.fromEntries(Object.entries(form.scope ?? {}).filter(([, v]) => typeof v === 'string' && v)),
     indexes: (form.indexes ?? []).map((ix) => ({ id: ix.id, fields: ix.fields ?? [], unique: ix.unique === true })),
     fields: placeForms(form.fields.map((row) => toField(row, beforeById.get(row.id), targets))),
+    // A brought-in table's rows are copied into the fields still there.
+    source: form.source
+      ? {
+          ...form.source,
+          columns: Object.fromEntries(
+            Object.entries(form.source.columns).filter(([fieldId]) => form.fields.some((f) => f.id === fieldId)),
+          ),
+        }
+      : undefined,
   };
 }
 

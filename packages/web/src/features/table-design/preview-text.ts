@@ -27,6 +27,7 @@ export function stepText(t: TFunction, step: PreviewStep, table: string, fieldNa
     'addIndex',
     'dropIndex',
     'changeReference',
+    'copyRows',
   ];
   if (!known.includes(step.kind)) return [step.kind, field].filter(Boolean).join(' ');
   return t(`tableDesign.step.${step.kind}`, {
@@ -47,6 +48,9 @@ const riskKinds = new Set([
   'requiredWithoutDefault',
   'duplicates',
   'missingReference',
+  'copiesRows',
+  'copyCast',
+  'copyTooLong',
 ]);
 
 /**

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type {
+  BringableTable,
+  BroughtIn,
   BuiltInTable,
   DesignDetail,
   DesignListItem,
@@ -28,6 +30,7 @@ export const tableDesignKeys = {
   all: ['tableDesign'] as const,
   list: () => [...tableDesignKeys.all, 'list'] as const,
   builtIns: () => [...tableDesignKeys.all, 'builtIns'] as const,
+  sources: () => [...tableDesignKeys.all, 'sources'] as const,
   detail: (id: number) => [...tableDesignKeys.all, 'detail', id] as const,
   preview: (id: number) => [...tableDesignKeys.all, 'preview', id] as const,
   history: (id: number) => [...tableDesignKeys.all, 'history', id] as const,
@@ -35,6 +38,8 @@ export const tableDesignKeys = {
 
 export const listDesigns = () => http.get<DesignListItem[]>('/api/tableDesign/list');
 export const builtInTables = () => http.get<BuiltInTable[]>('/api/tableDesign/builtIns');
+export const bringableTables = () => http.get<BringableTable[]>('/api/tableDesign/sources');
+export const introspectTable = (table: string) => http.post<BroughtIn>('/api/tableDesign/introspect', { table });
 export const getDesign = (id: number) => http.get<DesignDetail>('/api/tableDesign/get', { id });
 export const designHistory = (id: number) => http.get<Migration[]>('/api/tableDesign/history', { id });
 export const previewDesign = (id: number) => http.post<Preview>('/api/tableDesign/preview', { id });
