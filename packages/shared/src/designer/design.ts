@@ -197,10 +197,19 @@ export const tableDesignSchema = z
      */
     source: z
       .object({
-        table: z.string().max(63).regex(/^[a-z_][a-z0-9_]*$/, 'invalid'),
+        table: z
+          .string()
+          .max(63)
+          .regex(/^[a-z_][a-z0-9_]*$/, 'invalid'),
         tenant: z.number().int().positive(),
         /** The source column of each field copied, by the field's id. */
-        columns: z.record(z.string(), z.string().max(63).regex(/^[a-z_][a-z0-9_]*$/, 'invalid')),
+        columns: z.record(
+          z.string(),
+          z
+            .string()
+            .max(63)
+            .regex(/^[a-z_][a-z0-9_]*$/, 'invalid'),
+        ),
         keepIds: z.boolean(),
       })
       .strict()
