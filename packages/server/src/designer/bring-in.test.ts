@@ -92,9 +92,12 @@ describe('bringing a table in', () => {
   });
 
   it('counts what would not fit before copying: a type the values can’t take, a text too long', async () => {
-    const fields = design.fields.map((x) =>
-      x.name === 'name' ? { ...x, type: 'integer' as const } : x.name === 'assetTag' ? { ...x, length: 2 } : x,
-    );
+    const fields = [
+      ...design.fields.map((x) =>
+        x.name === 'name' ? { ...x, type: 'integer' as const } : x.name === 'assetTag' ? { ...x, length: 2 } : x,
+      ),
+      { id: 'own', name: 'owner', type: 'string' as const, label: { en: 'Owner', zh: '负责人' }, required: true },
+    ];
     const { id } = ok<{ id: number }>(
       await post('/api/tableDesign/add', { design: { ...design, name: 'Tight', table: 'tights', fields } }),
     );
@@ -104,6 +107,7 @@ describe('bringing a table in', () => {
         { kind: 'copiesRows', field: 'legacy_assets', count: 3, samples: [], blocking: false },
         { kind: 'copyCast', field: 'name', count: 2, samples: ['Drill', 'Saw'], blocking: true },
         { kind: 'copyTooLong', field: 'assetTag', count: 3, samples: ['A-1', 'A-2', 'A-5'], blocking: true },
+        { kind: 'requiredWithoutDefault', field: 'owner', count: 3, samples: [], blocking: true },
       ]),
     );
     expect((await post('/api/tableDesign/apply', { id })).statusCode).toBe(422);

@@ -161,7 +161,8 @@ export async function planRisks(db: Db, before: TableDesign | null, after: Table
 /**
  * What copying a brought-in table's rows would meet, counted in the source: how many rows come (to know),
  * and, blocking, values a field's type can't take, texts longer than a field's length (a cast would cut
- * them), nulls in a required field, repeated values in a unique one.
+ * them), nulls in a required field, repeated values in a unique one, a required field of the design's own
+ * that no copied row could fill.
  */
 async function copyRisks(db: Db, after: TableDesign, source: NonNullable<TableDesign['source']>): Promise<Risk[]> {
   const table = id(source.table);
@@ -179,7 +180,12 @@ async function copyRisks(db: Db, after: TableDesign, source: NonNullable<TableDe
   if (rows > 0) risks.push({ kind: 'copiesRows', field: source.table, count: rows, samples: [], blocking: false });
   for (const f of after.fields) {
     const from = source.columns[f.id];
-    if (from === undefined) continue;
+    if (from === undefined) {
+      // A field of its own, required with no default: no copied row would have a value.
+      if (rows > 0 && f.required && (f.default === undefined || f.default === null))
+        risks.push({ kind: 'requiredWithoutDefault', field: f.name, count: rows, samples: [], blocking: true });
+      continue;
+    }
     const column = id(from);
     const field = f.name;
     const bad = await uncastable(db, table, column, columnType(f), typeText(f));
