@@ -453,3 +453,54 @@ describe('indexes over several fields', () => {
     expect(await indexDefs()).toEqual(['(tenant_id, city, bay)']);
   });
 });
+
+describe('turning soft delete on and off', () => {
+  it("makes a unique field's index hold over the live rows only while soft delete is on, and counts the twins turning it off brings back", async () => {
+    const code = {
+      id: 'f1',
+      name: 'code',
+      type: 'string',
+      label: label('Code'),
+      length: 20,
+      required: true,
+      unique: true,
+    };
+    const design = vehicle({ name: 'Crane', table: 'cranes', fields: [code] as TableDesign['fields'] });
+    const designId = await createDesign(db, design, adminId, []);
+    await applyDesign(db, designId, adminId);
+    const indexDef = async () =>
+      (
+        await queryRows<{ def: string }>(
+          db,
+          sql`SELECT indexdef AS def FROM pg_indexes WHERE indexname = 'cranes_code_key'`,
+        )
+      )[0]?.def ?? '';
+    const version = async () => (await readDesign(db, designId)).version;
+    expect(await indexDef()).not.toMatch(/WHERE/);
+
+    await saveDraft(db, designId, { ...design, softDelete: true }, await version(), adminId, []);
+    await applyDesign(db, designId, adminId);
+    expect(await indexDef()).toMatch(/WHERE \(deleted_at IS NULL\)/);
+    // A deleted row's code is free again.
+    await db.execute(sql`INSERT INTO cranes (code, tenant_id, deleted_at) VALUES ('C-1', ${platform}, now())`);
+    await db.execute(sql`INSERT INTO cranes (code, tenant_id) VALUES ('C-1', ${platform})`);
+
+    // Off again: the deleted row comes back beside its twin, and the apply is refused.
+    await saveDraft(db, designId, design, await version(), adminId, []);
+    const preview = await previewDesign(db, designId);
+    expect(preview.risks).toContainEqual({
+      kind: 'duplicates',
+      field: 'code',
+      count: 2,
+      samples: ['C-1'],
+      blocking: true,
+    });
+    expect((await refusal(applyDesign(db, designId, adminId))).status).toBe(422);
+    // With the twin gone it applies; rolled back, the index holds over the live rows again.
+    await db.execute(sql`DELETE FROM cranes WHERE deleted_at IS NOT NULL`);
+    await applyDesign(db, designId, adminId);
+    expect(await indexDef()).not.toMatch(/WHERE/);
+    await rollbackDesign(db, designId, adminId);
+    expect(await indexDef()).toMatch(/WHERE \(deleted_at IS NULL\)/);
+  });
+});

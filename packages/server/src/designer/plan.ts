@@ -367,6 +367,25 @@ export function planMigration(before: TableDesign | null, after: TableDesign, n:
       ['audited_at', sql`timestamp with time zone`],
     ],
   };
+  // A unique field's index holds over the live rows while soft delete is on: turned on or off, the index is
+  // made again with its condition (counted for duplicates like a new one). Turning it on, after deleted_at is
+  // there; turning it off, before deleted_at is set aside (and so undone after it is back).
+  const reindex: Step[] = [];
+  if (before.softDelete !== after.softDelete)
+    for (const f of after.fields) {
+      if (!f.unique || !beforeById.get(f.id)?.unique) continue;
+      const column = columnOf(f);
+      const made = (softDelete: boolean) =>
+        sql`CREATE UNIQUE INDEX ${uniqueIndex(column)} ON ${table} ("tenant_id", ${id(column)})${softDelete ? sql` WHERE "deleted_at" IS NULL` : sql``}`;
+      const dropped = sql`DROP INDEX ${uniqueIndex(column)}`;
+      reindex.push({
+        kind: 'addUnique',
+        field: f.name,
+        up: [dropped, made(after.softDelete)],
+        down: [dropped, made(before.softDelete)],
+      });
+    }
+  if (!after.softDelete) steps.push(...reindex);
   for (const flag of ['softDelete', 'audit'] as const) {
     if (before[flag] === after[flag]) continue;
     const add = flagColumns[flag].map(([column, type]) => sql`ALTER TABLE ${table} ADD COLUMN ${id(column)} ${type}`);
@@ -391,6 +410,7 @@ export function planMigration(before: TableDesign | null, after: TableDesign, n:
         : { kind: 'dropColumn', field: flag, up: aside, down: back },
     );
   }
+  if (after.softDelete) steps.push(...reindex);
   const composite = compositeIndexSteps(before, after);
   return { before: beforeMeta, after: afterMeta, steps: [...composite.first, ...steps, ...composite.last] };
 }
