@@ -38,8 +38,8 @@ export type BringableTable = { table: string; rows: number; columns: number };
 
 type Column = { name: string; type: string; notNull: boolean; primaryKey: boolean; unique: boolean };
 
-/** The tables an admin may bring in: ordinary tables of the schema that nothing of the platform manages. */
-export async function bringableTables(db: Db): Promise<BringableTable[]> {
+/** The ordinary tables of the schema nothing of the platform manages, with their estimated rows and columns. */
+async function unmanagedTables(db: Db, only?: string): Promise<BringableTable[]> {
   const managed = await managedTables(db);
   const rows = await queryRows<{ table: string; rows: number; columns: number; tenant: boolean }>(
     db,
@@ -47,17 +47,25 @@ export async function bringableTables(db: Db): Promise<BringableTable[]> {
           (SELECT count(*)::int FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped) AS columns,
           EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped) AS tenant
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY c.relname`,
+        WHERE n.nspname = current_schema() AND c.relkind = 'r'${only === undefined ? sql`` : sql` AND c.relname = ${only}`}
+        ORDER BY c.relname`,
   );
   // A table with tenant_id is a tenant table of the platform's, whatever made it.
-  const offered = rows.filter((r) => !managed.has(r.table) && !r.tenant).map(({ tenant: _t, ...r }) => r);
-  // The estimate is the statistics'; a table never analysed has none (-1): counted, then.
+  return rows.filter((r) => !managed.has(r.table) && !r.tenant).map(({ tenant: _t, ...r }) => r);
+}
+
+/** The tables an admin may bring in, as the list offers them: a table never analysed (no estimate) is counted. */
+export async function bringableTables(db: Db): Promise<BringableTable[]> {
+  const offered = await unmanagedTables(db);
   for (const r of offered)
     if (r.rows < 0)
       r.rows =
         (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(r.table)}`))[0]?.n ?? 0;
   return offered;
 }
+
+/** Whether the table may be brought in: one catalogue read, no rows counted. */
+const isBringable = async (db: Db, table: string) => (await unmanagedTables(db, table)).length > 0;
 
 /**
  * The platform's tables: its migrations', the built-in entities' made from their definitions, the designs'.
@@ -71,8 +79,7 @@ async function managedTables(db: Db): Promise<Set<string>> {
 
 /** The table is one an admin may bring in (checked when a design naming it is saved and applied). */
 export async function checkBringable(db: Db, table: string): Promise<void> {
-  const bringable = await bringableTables(db);
-  if (!bringable.some((b) => b.table === table))
+  if (!(await isBringable(db, table)))
     throw badRequest('The design has errors', { source: 'names no table that may be brought in' });
 }
 
@@ -138,8 +145,7 @@ export async function introspectTable(
   table: string,
   tenant: number,
 ): Promise<{ design: TableDesign; skipped: string[] }> {
-  const bringable = await bringableTables(db);
-  if (!bringable.some((b) => b.table === table))
+  if (!(await isBringable(db, table)))
     throw new AppError(404, ErrorCode.notFound, 'No such table that may be brought in');
   const columns = await queryRows<Column>(
     db,

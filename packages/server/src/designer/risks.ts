@@ -30,19 +30,26 @@ export type Risk = { kind: RiskKind; field: string; count: number; samples: stri
 const id = (name: string): SQL => sql`${sql.identifier(name)}`;
 const SAMPLES = 5;
 
+/** Counting a table's rows where a condition holds, and a few of a column's distinct values there. */
+function rowsOf(db: Db, table: SQL) {
+  return {
+    count: async (where: SQL) =>
+      (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0,
+    samples: async (column: SQL, where: SQL) =>
+      (
+        await queryRows<{ v: string }>(
+          db,
+          sql`SELECT DISTINCT ${column}::text AS v FROM ${table} WHERE ${where} ORDER BY 1 LIMIT ${SAMPLES}`,
+        )
+      ).map((r) => r.v),
+  };
+}
+
 export async function planRisks(db: Db, before: TableDesign | null, after: TableDesign, plan: Plan): Promise<Risk[]> {
   if (!before) return after.source ? copyRisks(db, after, after.source) : [];
   const table = id(after.table);
   const risks: Risk[] = [];
-  const count = async (where: SQL) =>
-    (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0;
-  const samples = async (column: SQL, where: SQL) =>
-    (
-      await queryRows<{ v: string }>(
-        db,
-        sql`SELECT DISTINCT ${column}::text AS v FROM ${table} WHERE ${where} ORDER BY 1 LIMIT ${SAMPLES}`,
-      )
-    ).map((r) => r.v);
+  const { count, samples } = rowsOf(db, table);
   const fieldNamed = (d: TableDesign, name: string | undefined) => d.fields.find((f) => f.name === name);
   const live = after.softDelete && before.softDelete ? sql` AND "deleted_at" IS NULL` : sql``;
 
@@ -166,15 +173,7 @@ export async function planRisks(db: Db, before: TableDesign | null, after: Table
  */
 async function copyRisks(db: Db, after: TableDesign, source: NonNullable<TableDesign['source']>): Promise<Risk[]> {
   const table = id(source.table);
-  const count = async (where: SQL) =>
-    (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]?.n ?? 0;
-  const samples = async (column: SQL, where: SQL) =>
-    (
-      await queryRows<{ v: string }>(
-        db,
-        sql`SELECT DISTINCT ${column}::text AS v FROM ${table} WHERE ${where} ORDER BY 1 LIMIT ${SAMPLES}`,
-      )
-    ).map((r) => r.v);
+  const { count, samples } = rowsOf(db, table);
   const risks: Risk[] = [];
   const rows = await count(sql`true`);
   if (rows > 0) risks.push({ kind: 'copiesRows', field: source.table, count: rows, samples: [], blocking: false });
