@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../packages/server/src/db/client.ts';
 import { applyDesign, createDesign } from '../packages/server/src/designer/apply.ts';
 import { type Load, load, startTrestle, stop } from './lib.ts';
+import { organizationArray, personColumns } from './people.ts';
 
 const NAME = 'BenchFleet';
 const TABLE = 'bench_fleet';
@@ -78,11 +79,7 @@ async function prepare(databaseUrl: string): Promise<number> {
     );
     const target = employees?.n ?? 0;
     let next = (have?.n ?? 0) + 1;
-    const [orgs] = await queryRows<{ ids: number[] }>(
-      db,
-      sql`select array_agg(id) as ids from organizations where tenant_id = 1`,
-    );
-    const orgArray = `{${(orgs?.ids ?? []).join(',')}}`;
+    const orgArray = await organizationArray(db);
     const started = Date.now();
     while (next <= target) {
       const last = Math.min(target, next + 99_999);
@@ -90,12 +87,7 @@ async function prepare(databaseUrl: string): Promise<number> {
       await db.execute(sql`
         insert into ${sql.identifier(TABLE)} (tenant_id, code, name, gender, organization_id, title, phone, email,
                                               hire_date, status, hourly_rate, created_by, updated_by)
-        select 1, 'F' || g, (array['Ada','Bo','Chen','Dana','Eli','Fang','Gus','Hui'])[1 + g % 8] || ' ' || (array['Wang','Li','Smith','Kim','Novak'])[1 + g % 5],
-               case when g % 2 = 0 then 'male' else 'female' end,
-               (${orgArray}::int[])[1 + g % greatest(cardinality(${orgArray}::int[]), 1)],
-               (array['Network engineer','Security engineer','Project manager','Site technician'])[1 + g % 4],
-               '138' || lpad((g % 100000000)::text, 8, '0'), 'f' || g || '@example.com',
-               date '2010-01-01' + (g::bigint * 7919 % 5000)::int,
+        select 1, 'F' || g, ${personColumns(orgArray, 'f')},
                case when g % 10 = 0 then 'left' else 'active' end,
                (40 + (g::bigint * 37 % 6000) / 100.0)::numeric(14,2), ${adminId}, ${adminId}
         from generate_series(${next}::int, ${last}::int) g`);

@@ -4,7 +4,7 @@
 // up to the target, a batch of projects and their chains per transaction. BENCH_PROJECTS overrides the target.
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../packages/server/src/db/client.ts';
-import { seed } from '../packages/server/src/db/seed.ts';
+import { seed } from '../packages/server/src/seed/seed.ts';
 import { batchTable, insertProjects, type Pools, PROJECT_TABLES, teamSteps } from './seed-projects-core.ts';
 import { purchasingSteps } from './seed-projects-purchasing.ts';
 import { salesSteps } from './seed-projects-sales.ts';

@@ -2,7 +2,8 @@
 // the core seed first). Idempotent: tops the table up to the target. BENCH_ROWS overrides the target.
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../packages/server/src/db/client.ts';
-import { seed } from '../packages/server/src/db/seed.ts';
+import { seed } from '../packages/server/src/seed/seed.ts';
+import { organizationArray, personColumns } from './people.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('seed:large needs DATABASE_URL (a PostgreSQL server)');
@@ -16,13 +17,8 @@ const [have] = await queryRows<{ n: number; top: number }>(
   db,
   sql`select count(*)::int as n, coalesce(max(id), 0)::int as top from employees where tenant_id = 1`,
 );
-const [orgs] = await queryRows<{ ids: number[] }>(
-  db,
-  sql`select array_agg(id) as ids from organizations where tenant_id = 1`,
-);
 const [admin] = await queryRows<{ id: number }>(db, sql`select id from users where user_key = 'admin'`);
-// A PostgreSQL array literal: Drizzle would spread a JS array into a row.
-const orgArray = `{${(orgs?.ids ?? []).join(',')}}`;
+const orgArray = await organizationArray(db);
 const start = Date.now();
 let next = (have?.top ?? 0) + 1;
 let missing = target - (have?.n ?? 0);
@@ -31,12 +27,7 @@ while (missing > 0) {
   await db.execute(sql`
     insert into employees (tenant_id, code, name, gender, organization_id, title, phone, email, hire_date, leave_date,
                            status, skills, hourly_rate, created_by, updated_by)
-    select 1, 'L' || g, (array['Ada','Bo','Chen','Dana','Eli','Fang','Gus','Hui'])[1 + g % 8] || ' ' || (array['Wang','Li','Smith','Kim','Novak'])[1 + g % 5],
-           case when g % 2 = 0 then 'male' else 'female' end,
-           (${orgArray}::int[])[1 + g % greatest(cardinality(${orgArray}::int[]), 1)],
-           (array['Network engineer','Security engineer','Project manager','Site technician'])[1 + g % 4],
-           '138' || lpad((g % 100000000)::text, 8, '0'), 'e' || g || '@example.com',
-           date '2010-01-01' + (g::bigint * 7919 % 5000)::int, null,
+    select 1, 'L' || g, ${personColumns(orgArray, 'e')}, null,
            case when g % 10 = 0 then 'left' else 'active' end,
            array[(array['network','security','cabling','software'])[1 + g % 4]],
            (40 + (g::bigint * 37 % 6000) / 100.0)::numeric(12,2), ${admin?.id ?? null}, ${admin?.id ?? null}

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { accounts } from './fixtures.ts';
 import { expect, moreAction, openSelectList, toolbarButton } from './grid-helpers.ts';
+import { workbookOf } from './workbooks.ts';
 
 /**
  * For the project area's browser tests under a data scope: admin's view of the rows as the independent
@@ -123,11 +123,7 @@ export class AdminView {
 export async function exportedRows(page: Page, file: string, action: (page: Page) => Promise<void>) {
   const downloading = page.waitForEvent('download');
   await action(page);
-  const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  await download.saveAs(file);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(file);
+  const wb = await workbookOf(await downloading, file);
   const ws = wb.worksheets[0];
   if (!ws) throw new Error('the export has no sheet');
   const header: string[] = [];

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { choose, dialog, expect } from './grid-helpers.ts';
+import { choose, dialog, expect, toast } from './grid-helpers.ts';
 
 /** The table designer's screen, as its browser stories drive it. */
 
@@ -48,4 +48,14 @@ export async function openPreview(page: Page, name: string, label: string) {
   const preview = dialog(page, `Preview and apply: ${label}`);
   await expect(preview.getByTestId('design-preview')).toBeVisible();
   return preview;
+}
+
+/** Rolls back the last change applied to a design from its preview, confirmed, and waits for the toast. */
+export async function rollBack(page: Page, preview: Locator, label: string) {
+  await preview.getByRole('button', { name: 'Roll back' }).click();
+  await page
+    .getByRole('dialog', { name: new RegExp(`Roll back the last change applied to ${label}`) })
+    .getByRole('button', { name: 'Roll back' })
+    .click();
+  await expect(toast(page, /^Migration \d+ rolled back$/)).toBeVisible();
 }

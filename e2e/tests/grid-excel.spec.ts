@@ -1,4 +1,4 @@
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import {
   columnTexts,
@@ -16,17 +16,7 @@ import {
   test,
   toast,
 } from '../grid-helpers.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Saves a download under the test's output folder and opens it with exceljs. */
-async function workbookOf(download: Download, file: string) {
-  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-  await download.saveAs(file);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(file);
-  return wb;
-}
+import { chooseWorkbook, workbookOf } from '../workbooks.ts';
 
 /** The texts of a sheet row, first column first. */
 function rowTexts(ws: ExcelJS.Worksheet, n: number): string[] {
@@ -43,8 +33,8 @@ async function gridHeaders(page: Page) {
 
 const importDialog = (page: Page) => dialog(page, 'Import from Excel');
 
-async function chooseWorkbook(page: Page, name: string, buffer: Buffer) {
-  await importDialog(page).locator('input[type=file]').setInputFiles({ name, mimeType: XLSX, buffer });
+async function chooseInImport(page: Page, name: string, wb: ExcelJS.Workbook) {
+  await chooseWorkbook(importDialog(page), name, wb);
   await expect(importDialog(page).getByText(name)).toBeVisible();
 }
 
@@ -95,12 +85,11 @@ test.describe('Excel on /Employee: export, import, error workbook, template', ()
         ws.getRow(i + 2).getCell(codeCol).value = c;
       });
       ws.getRow(3).getCell(nameCol).value = 'Renamed Roundtrip';
-      const edited = Buffer.from(await wb.xlsx.writeBuffer());
 
       await moreAction(page, 'Import');
       const dlg = importDialog(page);
       await expect(dlg).toBeVisible();
-      await chooseWorkbook(page, 'roundtrip.xlsx', edited);
+      await chooseInImport(page, 'roundtrip.xlsx', wb);
       await expect(dlg.getByRole('button', { name: 'Import all' })).toBeDisabled();
       await dlg.getByRole('button', { name: 'Check' }).click();
       await expect(dlg.getByTestId('import-summary')).toHaveText(
@@ -175,7 +164,7 @@ test.describe('Excel on /Employee: export, import, error workbook, template', ()
       ws.addRow(['Code', 'Name', 'Gender', 'Hire date', 'Status']);
       ws.addRow([`${prefix}-1`, 'Bad Date', 'Male', '2024-02-30', 'Active']);
       ws.addRow([`${prefix}-2`, 'Bad Gender', 'Robot', '2024-01-10', 'Active']);
-      await chooseWorkbook(page, 'bad.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+      await chooseInImport(page, 'bad.xlsx', wb);
       await dlg.getByRole('button', { name: 'Check' }).click();
       await expect(dlg.getByTestId('import-summary')).toHaveText('2 rows: 0 valid, 2 invalid');
       const errors = dlg.getByTestId('import-errors');

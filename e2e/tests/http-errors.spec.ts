@@ -12,6 +12,17 @@ async function openUserInfo(page: Page) {
   await expect(page.getByLabel('Display name')).toHaveValue('Paula Meyer');
 }
 
+/**
+ * Signs in as admin and opens /Button with its rows: the token it holds, and the replaceToken calls counted
+ * from now on.
+ */
+async function openButtons(page: Page) {
+  await signIn(page, 'admin');
+  await page.goto('/#/Button');
+  await expect(page.getByRole('cell', { name: 'upload', exact: true })).toBeVisible();
+  return { oldToken: await tokenOf(page), replaced: countRequests(page, REPLACE_TOKEN) };
+}
+
 async function clickRefresh(page: Page) {
   await page
     .getByRole('main')
@@ -122,11 +133,7 @@ test.describe('HTTP client errors, seen through the screens', () => {
   test('three concurrent answers with the refresh hint make exactly one replaceToken; later calls use the new token', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/Button');
-    await expect(page.getByRole('cell', { name: 'upload', exact: true })).toBeVisible();
-    const oldToken = await tokenOf(page);
-    const replaced = countRequests(page, REPLACE_TOKEN);
+    const { oldToken, replaced } = await openButtons(page);
     const hinted = await holdFirst(page, BUTTONS, 3, async (route) => {
       // The hinted requests went out with the old token.
       expect(route.request().headers().authorization).toBe(`Bearer ${oldToken}`);
@@ -158,11 +165,7 @@ test.describe('HTTP client errors, seen through the screens', () => {
   test('three concurrent 401 "expired" answers make one replaceToken, and each call is retried with the new token', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
-    await page.goto('/#/Button');
-    await expect(page.getByRole('cell', { name: 'upload', exact: true })).toBeVisible();
-    const oldToken = await tokenOf(page);
-    const replaced = countRequests(page, REPLACE_TOKEN);
+    const { oldToken, replaced } = await openButtons(page);
     const expired = await holdFirst(page, BUTTONS, 3, (route) =>
       route.fulfill({ status: 401, json: { status: false, code: 'expired', message: 'Token expired', data: null } }),
     );

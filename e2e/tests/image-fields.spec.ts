@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page, Request } from '@playwright/test';
 import { tokenOf } from '../fixtures.ts';
 import {
@@ -18,36 +17,10 @@ import {
   test,
   toast,
 } from '../grid-helpers.ts';
+import { png } from '../png.ts';
 
-/** A width×height PNG of coloured tiles: big enough to see in a screenshot, its size readable back from the <img>. */
-function tilesPng(width: number, height: number): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const tile = (Math.floor(x / 16) + Math.floor(y / 16)) % 2;
-      raw.set(tile ? [230, 120, 40] : [40, 110, 200], y * (width * 3 + 1) + 1 + x * 3);
-    }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const PHOTO = tilesPng(96, 64);
+/** Coloured tiles: big enough to see in a screenshot, its size readable back from the <img>. */
+const PHOTO = png(96, 64, (x, y) => ((Math.floor(x / 16) + Math.floor(y / 16)) % 2 ? [230, 120, 40] : [40, 110, 200]));
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Every request the page sends with a token, by URL: the token must only ever go to this app's /api. */

@@ -1,18 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
-import { expect, type Page, screenshotDir, signIn, submitLogin, test, tokenOf } from '../fixtures.ts';
+import { expect, type Page, signIn, submitLogin, test, tokenOf } from '../fixtures.ts';
+import { shoot as shootScreen } from '../grid-helpers.ts';
+import { png } from '../png.ts';
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', screenshotDir);
-mkdirSync(dir, { recursive: true });
-
-/** Waits until no toast and no loading bar is left, then saves e2e/screenshots/<name>.png. */
+/** The pointer out of the way first: a row under it would show hovered in the picture. */
 async function shoot(page: Page, name: string) {
-  await expect(page.getByTestId('nav-loading')).toHaveCount(0);
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await page.mouse.move(5, 5);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), animations: 'disabled' });
+  await shootScreen(page, `${name}.png`);
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
@@ -28,38 +21,6 @@ async function openFromMenu(page: Page, names: string[]) {
 
 const gridRows = (page: Page) => page.getByTestId('grid-table').locator('tbody tr.ant-table-row');
 
-/** A 240×150 checked gradient, big enough to see in the preview screenshot. */
-function gradientPng(width: number, height: number): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const light = (Math.floor(x / 30) + Math.floor(y / 30)) % 2 === 0 ? 40 : 0;
-      raw.set(
-        [40 + light + Math.floor((x * 150) / width), 90 + Math.floor((y * 120) / height), 200 - light],
-        y * (width * 3 + 1) + 1 + x * 3,
-      );
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** A one-page PDF with a line of text (PDFium rebuilds the missing cross-reference table). */
 function textPdf(text: string): Buffer {
   const content = `BT /F1 24 Tf 30 60 Td (${text}) Tj ET`;
@@ -71,7 +32,11 @@ function textPdf(text: string): Buffer {
   );
 }
 
-const PNG = gradientPng(240, 150);
+/** A checked gradient, big enough to see in the preview screenshot. */
+const PNG = png(240, 150, (x, y) => {
+  const light = (Math.floor(x / 30) + Math.floor(y / 30)) % 2 === 0 ? 40 : 0;
+  return [40 + light + Math.floor((x * 150) / 240), 90 + Math.floor((y * 120) / 150), 200 - light];
+});
 const PDF = textPdf('Trestle e2e manual');
 
 /** Uploads through the engine's upload call, as the grid's file fields do. */

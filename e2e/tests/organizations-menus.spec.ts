@@ -1,17 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, openMenuFolder, type Page, screenshotDir, signIn, test, tokenOf } from '../fixtures.ts';
+import { expect, openMenuFolder, type Page, signIn, test, tokenOf } from '../fixtures.ts';
+import { shoot as shootScreen } from '../grid-helpers.ts';
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', screenshotDir);
-mkdirSync(dir, { recursive: true });
-
-/** Waits until no toast and no loading bar is left, then saves e2e/screenshots/organizations-menus-<name>.png. */
+/** The pointer out of the way first: a row under it would show hovered in the picture. */
 async function shoot(page: Page, name: string) {
-  await expect(page.getByTestId('nav-loading')).toHaveCount(0);
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await page.mouse.move(5, 5);
-  await page.screenshot({ path: path.join(dir, `organizations-menus-${name}.png`), animations: 'disabled' });
+  await shootScreen(page, `organizations-menus-${name}.png`);
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });

@@ -36,6 +36,13 @@ async function openScreen(page: Page, path: string, heading: string) {
   await expect(page.getByTestId('grid-total')).toBeVisible();
 }
 
+/** Opens a grid screen and its Add dialog (`title`: what the dialog adds). */
+async function startAdding(page: Page, path: string, heading: string, title: string) {
+  await openScreen(page, path, heading);
+  await toolbarButton(page, 'Add').click();
+  return dialog(page, `Add ${title}`);
+}
+
 /** Types into a reference select and expects exactly these choices. */
 async function expectChoices(page: Page, select: Locator, typed: string, labels: string[]) {
   await select.click();
@@ -93,6 +100,14 @@ async function edit(page: Page, code: string, title: string) {
   return box;
 }
 
+/** Records the signing of the contract of `code`: its status set to Signed in the edit dialog. */
+async function sign(page: Page, code: string, title: string) {
+  const signing = await edit(page, code, title);
+  await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
+  await save(page, signing);
+  await expect(dataRows(page).first()).toContainText('Signed');
+}
+
 /** The Monday of the current week (a weekly report covers a week that has started). */
 function thisMonday() {
   const d = new Date();
@@ -119,9 +134,7 @@ test.describe('a project from its approval to its acceptance', () => {
     await setSelfApproval(page, true, ['ProjectInformation', 'ProjectContract', 'PurchaseContract', 'PurchasePayment']);
 
     await test.step('a new customer', async () => {
-      await openScreen(page, '/Customer', 'Customers');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add customer');
+      const box = await startAdding(page, '/Customer', 'Customers', 'customer');
       await box.getByLabel('Code', { exact: true }).fill(`C-L${s}`);
       await box.getByLabel('Name', { exact: true }).fill(customer);
       // A VAT special invoice is issued to the customer's name and tax number.
@@ -130,9 +143,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the project, drafted, submitted and approved', async () => {
-      await openScreen(page, '/ProjectInformation', 'Project information');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add project');
+      const box = await startAdding(page, '/ProjectInformation', 'Project information', 'project');
       await expect(box.getByLabel('Project number', { exact: true })).toHaveAttribute(
         'placeholder',
         '(assigned on save)',
@@ -151,9 +162,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the customer contract with two payment terms, approved and signed', async () => {
-      await openScreen(page, '/ProjectContract', 'Project contracts');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add project contract');
+      const box = await startAdding(page, '/ProjectContract', 'Project contracts', 'project contract');
       await box.getByLabel('Name', { exact: true }).fill(`Terminal network supply and installation ${s}`);
       await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await pickReference(page, box.getByLabel('Customer', { exact: true }), customer);
@@ -175,16 +184,11 @@ test.describe('a project from its approval to its acceptance', () => {
       }
       contract = await saveNumbered(page, box, 'ProjectContract');
       await submitAndApprove(page, contract);
-      const signing = await edit(page, contract, 'project contract');
-      await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
-      await save(page, signing);
-      await expect(dataRows(page).first()).toContainText('Signed');
+      await sign(page, contract, 'project contract');
     });
 
     await test.step('the budget: equipment (stop when exceeded) and services, approved', async () => {
-      await openScreen(page, '/ProjectBuget', 'Budget');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add budget');
+      const box = await startAdding(page, '/ProjectBuget', 'Budget', 'budget');
       await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       const lines = [
         ['Equipment', 'Switches and cabling', '60000', 'Stop'],
@@ -203,9 +207,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the purchase request against the equipment line, approved', async () => {
-      await openScreen(page, '/ProjectPurchase', 'Purchase requests');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add purchase request');
+      const box = await startAdding(page, '/ProjectPurchase', 'Purchase requests', 'purchase request');
       await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await pickReference(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-06-15');
@@ -222,9 +224,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the purchase contract for the requested switches, approved and signed', async () => {
-      await openScreen(page, '/PurchaseContract', 'Purchase contracts');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add purchase contract');
+      const box = await startAdding(page, '/PurchaseContract', 'Purchase contracts', 'purchase contract');
       await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await pickReference(page, box.getByLabel('Supplier', { exact: true }), 'a', '');
       await pickReference(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
@@ -243,16 +243,11 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(box.getByLabel('Contract amount', { exact: true })).toHaveValue('45200.00');
       purchase.contract = await saveNumbered(page, box, 'PurchaseContract');
       await submitAndApprove(page, purchase.contract);
-      const signing = await edit(page, purchase.contract, 'purchase contract');
-      await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
-      await save(page, signing);
-      await expect(dataRows(page).first()).toContainText('Signed');
+      await sign(page, purchase.contract, 'purchase contract');
     });
 
     await test.step('the switches arrive and are accepted', async () => {
-      await openScreen(page, '/PurchaseArrival', 'Arrivals');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add arrival');
+      const box = await startAdding(page, '/PurchaseArrival', 'Arrivals', 'arrival');
       await pickReference(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
       await typeDate(box.getByLabel('Arrived on', { exact: true }), '2026-07-18');
       await pickReference(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
@@ -266,9 +261,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step("the supplier's invoice for the accepted switches", async () => {
-      await openScreen(page, '/PurchaseInvoice', 'Supplier invoices');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add supplier invoice');
+      const box = await startAdding(page, '/PurchaseInvoice', 'Supplier invoices', 'supplier invoice');
       await box.getByLabel('Invoice number', { exact: true }).fill(supplierInvoice);
       await pickReference(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
       await typeDate(box.getByLabel('Invoice date', { exact: true }), '2026-07-20');
@@ -278,9 +271,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the supplier paid: requested, approved, then paid', async () => {
-      await openScreen(page, '/PurchasePayment', 'Supplier payments');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add supplier payment');
+      const box = await startAdding(page, '/PurchasePayment', 'Supplier payments', 'supplier payment');
       await pickReference(page, box.getByLabel('Purchase contract', { exact: true }), purchase.contract);
       await box.getByLabel('Requested', { exact: true }).fill('45200');
       await pickReference(page, box.getByLabel('Requested by', { exact: true }), 'Ada', 'Ada Wang');
@@ -296,9 +287,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('our invoice to the customer: requested, approved, issued', async () => {
-      await openScreen(page, '/ContractInvoicing', 'Contract invoicing');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add contract invoice');
+      const box = await startAdding(page, '/ContractInvoicing', 'Contract invoicing', 'contract invoice');
       await pickReference(page, box.getByLabel('Contract', { exact: true }), contract);
       await box.getByLabel('Amount excl. tax', { exact: true }).fill('100000');
       await expect(box.getByLabel('Amount incl. tax', { exact: true })).toHaveValue('113000.00');
@@ -313,9 +302,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the customer pays part of it, allocated to the invoice', async () => {
-      await openScreen(page, '/ProjectPayment', 'Project receipts');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add project receipt');
+      const box = await startAdding(page, '/ProjectPayment', 'Project receipts', 'project receipt');
       await pickReference(page, box.getByLabel('Contract', { exact: true }), contract);
       await typeDate(box.getByLabel('Received on', { exact: true }), '2026-08-20');
       await box.getByLabel('Amount', { exact: true }).fill('79100');
@@ -333,9 +320,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the final acceptance passes and reaches its milestone', async () => {
-      await openScreen(page, '/ProjectMilestone', 'Milestones');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add milestone');
+      const box = await startAdding(page, '/ProjectMilestone', 'Milestones', 'milestone');
       await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await box.getByLabel('Milestone', { exact: true }).fill(`Final acceptance ${s}`);
       await choose(page, box.getByLabel('Type', { exact: true }), 'Acceptance');
@@ -344,9 +329,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await box.getByLabel('Weight %', { exact: true }).fill('100');
       await save(page, box);
 
-      await openScreen(page, '/ProjectTest', 'Tests and acceptance');
-      await toolbarButton(page, 'Add').click();
-      const add = dialog(page, 'Add acceptance test');
+      const add = await startAdding(page, '/ProjectTest', 'Tests and acceptance', 'acceptance test');
       await add.getByLabel('Number', { exact: true }).fill(test_);
       await pickReference(page, add.getByLabel('Project', { exact: true }), project.name);
       await pickReference(page, add.getByLabel('Milestone', { exact: true }), `Final acceptance ${s}`);
@@ -367,9 +350,7 @@ test.describe('a project from its approval to its acceptance', () => {
     });
 
     await test.step('the weekly report, submitted', async () => {
-      await openScreen(page, '/ProjectWeeklyReport', 'Weekly reports');
-      await toolbarButton(page, 'Add').click();
-      const box = dialog(page, 'Add weekly report');
+      const box = await startAdding(page, '/ProjectWeeklyReport', 'Weekly reports', 'weekly report');
       await pickReference(page, box.getByLabel('Project', { exact: true }), project.name);
       await typeDate(box.getByLabel('Week of (Monday)', { exact: true }), thisMonday());
       await choose(page, box.getByLabel('Project status', { exact: true }), 'Done');

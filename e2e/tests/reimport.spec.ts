@@ -1,6 +1,4 @@
 import type { Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { openDropdown } from '../fixtures.ts';
 import {
   api,
   columnTexts,
@@ -16,8 +14,7 @@ import {
   test,
   toast,
 } from '../grid-helpers.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { chooseWorkbook, exportThroughMore } from '../workbooks.ts';
 
 /** The words of the screen in each language. */
 const words = {
@@ -73,19 +70,7 @@ async function roundTrip(page: Page, lang: keyof typeof words, prefix: string) {
   await expect(page.getByTestId('grid-total')).toBeVisible({ timeout: 30_000 });
   await quickSearch(page, prefix);
   await expect(page.getByTestId('grid-total')).toHaveText(w.total);
-  const downloading = page.waitForEvent('download');
-  await moreAction(page, w.export, w.more);
-  const file = test.info().outputPath(`export-${lang}.xlsx`);
-  await (await downloading).saveAs(file);
-  // The More menu closes before it is opened again (hovered while still fading out, it closes under the click).
-  await page.mouse.move(0, 0);
-  await expect(openDropdown(page)).toHaveCount(0);
-
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(file);
-  const ws = wb.worksheets[0];
-  if (!ws) throw new Error('the export has no sheet');
-  const header = (ws.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(String);
+  const { wb, ws, header } = await exportThroughMore(page, test.info().outputPath(`export-${lang}.xlsx`), w);
   const cell = (code: string, column: string) => {
     const line = [...Array(ws.actualRowCount).keys()]
       .map((i) => i + 1)
@@ -100,9 +85,7 @@ async function roundTrip(page: Page, lang: keyof typeof words, prefix: string) {
   await moreAction(page, w.import, w.more);
   const dlg = dialog(page, w.dialog);
   await dlg.getByRole('radio', { name: w.upsert }).check();
-  await dlg
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'edited.xlsx', mimeType: XLSX, buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+  await chooseWorkbook(dlg, 'edited.xlsx', wb);
   await dlg.getByRole('button', { name: w.check }).click();
   await expect(dlg.getByTestId('import-summary')).toContainText(w.summary);
   await expect(dlg.getByTestId('import-outcome')).toHaveText(w.plan);

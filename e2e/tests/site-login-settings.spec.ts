@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { openMenuFolder } from '../fixtures.ts';
+import { startServer } from '../server-process.ts';
 
 /**
  * SiteConfig, LoginSet and the captcha against a server of this spec's own, on a fresh PostgreSQL
@@ -15,24 +14,11 @@ import { openMenuFolder } from '../fixtures.ts';
  * operator would: the captcha's answer is only there (hashed), never in an API.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const shots = path.resolve(here, '..', 'screenshots');
 mkdirSync(shots, { recursive: true });
 const serverUrl = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let base = '';
 let db: pg.Client;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin(sql: string) {
   const c = new pg.Client({ connectionString: serverUrl });
@@ -41,55 +27,39 @@ async function admin(sql: string) {
   await c.end();
 }
 
-type Server = { base: string; child: ChildProcess; db: pg.Client; dbName: string; dataDir: string; log: () => string };
+type Server = {
+  base: string;
+  stop: () => Promise<void>;
+  db: pg.Client;
+  dbName: string;
+  dataDir: string;
+  log: () => string;
+};
 
 /** A server of this spec's own on a new database; its output is kept (the setup code is printed there). */
-async function startServer(env: Record<string, string>): Promise<Server> {
+async function serverOnNewDatabase(env: Record<string, string>): Promise<Server> {
   const dbName = `trestle_e2e_slx_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${dbName}`);
   const url = new URL(serverUrl);
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-e2e-slx-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-      ...env,
+  const server = await startServer({
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...env },
+    seconds: 90,
+    output: (text) => {
+      output += text;
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  for (let i = 0; i < 360; i++) {
-    if (
-      await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
   const db = new pg.Client({ connectionString: url.toString() });
   await db.connect();
-  return { base, child, db, dbName, dataDir, log: () => output };
+  return { base: server.url, stop: server.stop, db, dbName, dataDir, log: () => output };
 }
 
 async function stopServer(s: Server | undefined) {
   if (!s) return;
   await s.db.end();
-  s.child.kill('SIGTERM');
-  await new Promise((r) => s.child.once('exit', r));
+  await s.stop();
   await admin(`drop database if exists ${s.dbName} with (force)`);
   rmSync(s.dataDir, { recursive: true, force: true });
 }
@@ -97,7 +67,7 @@ async function stopServer(s: Server | undefined) {
 let main: Server | undefined;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  main = await startServer({});
+  main = await serverOnNewDatabase({});
   base = main.base;
   db = main.db;
 });
@@ -249,7 +219,7 @@ test.describe('first-run setup (no administrator: SEED_DEMO=false)', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // localhost may be a data source here, so a setup visitor can register this machine's database.
-    first = await startServer({ SEED_DEMO: 'false', DATASOURCE_ALLOWED_HOSTS: 'localhost' });
+    first = await serverOnNewDatabase({ SEED_DEMO: 'false', DATASOURCE_ALLOWED_HOSTS: 'localhost' });
   });
   test.afterAll(async () => {
     await stopServer(first);

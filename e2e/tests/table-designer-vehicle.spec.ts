@@ -1,6 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
-import { openDropdown, signIn } from '../fixtures.ts';
+import { signIn } from '../fixtures.ts';
 import {
   api,
   apiGet,
@@ -19,9 +18,8 @@ import {
   toolbarButton,
   typeDate,
 } from '../grid-helpers.ts';
-import { designRow, openDesigner, openPreview, typeField } from '../table-design-helpers.ts';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { designRow, openDesigner, openPreview, rollBack, typeField } from '../table-design-helpers.ts';
+import { chooseWorkbook, exportThroughMore } from '../workbooks.ts';
 
 /** Opens a design's preview from its row, applies it and waits for the list to say so. */
 async function previewAndApply(page: Page, name: string, label: string, expectSteps: string) {
@@ -181,26 +179,14 @@ test.describe('/tableDesign: a table with its detail table', () => {
     expect(bookings.map((b) => b.purpose)).toEqual(['Site survey', 'Cable delivery']);
 
     // Export, a cell edited in the workbook, imported back: the grid shows the edit.
-    const downloading = page.waitForEvent('download');
-    await moreAction(page, 'Export');
-    const file = test.info().outputPath('vehicles.xlsx');
-    await (await downloading).saveAs(file);
-    await page.mouse.move(0, 0);
-    await expect(openDropdown(page)).toHaveCount(0);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(file);
-    const ws = wb.worksheets[0];
-    if (!ws) throw new Error('the export has no sheet');
-    const header = (ws.getRow(1).values as ExcelJS.CellValue[]).slice(1).map(String);
+    const { wb, ws, header } = await exportThroughMore(page, test.info().outputPath('vehicles.xlsx'));
     expect(header).toEqual(expect.arrayContaining(['Code', 'Model', 'Cost', 'Driver', 'Status', 'Fleet email']));
     expect(ws.getRow(2).getCell(header.indexOf('Code') + 1).text).toBe('VH-001');
     ws.getRow(2).getCell(header.indexOf('Model') + 1).value = 'Transit Custom';
     await moreAction(page, 'Import');
     const dlg = dialog(page, 'Import from Excel');
     await dlg.getByRole('radio', { name: 'Add new and update existing' }).check();
-    await dlg
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'vehicles.xlsx', mimeType: XLSX, buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+    await chooseWorkbook(dlg, 'vehicles.xlsx', wb);
     await dlg.getByRole('button', { name: 'Check' }).click();
     await expect(dlg.getByTestId('import-outcome')).toHaveText('To update: 1, unchanged: 0, to add: 0, conflicts: 0');
     await dlg.getByRole('button', { name: 'Import all' }).click();
@@ -234,12 +220,7 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await shoot(page, 'table-designer-vehicle-risk-en.png');
 
     // Rolled back: the plate goes (its migration undone), the draft is the design before it, the row stays.
-    await preview.getByRole('button', { name: 'Roll back' }).click();
-    await page
-      .getByRole('dialog', { name: /Roll back the last change applied to Vehicles/ })
-      .getByRole('button', { name: 'Roll back' })
-      .click();
-    await expect(toast(page, /^Migration \d+ rolled back$/)).toBeVisible();
+    await rollBack(page, preview, 'Vehicles');
     await expect(designRow(page, vehicle)).toContainText('Applied');
     const { rows } = await api<{ rows: Record<string, unknown>[] }>(page, `/api/${vehicle}/getPageData`, {
       page: 1,

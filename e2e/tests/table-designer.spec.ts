@@ -13,7 +13,7 @@ import {
   toast,
   toolbarButton,
 } from '../grid-helpers.ts';
-import { designRow, openDesigner, openPreview, typeField } from '../table-design-helpers.ts';
+import { designRow, openDesigner, openPreview, rollBack, typeField } from '../table-design-helpers.ts';
 
 test.describe('/tableDesign', () => {
   test.use({ signedInAs: 'admin' });
@@ -154,12 +154,7 @@ test.describe('/tableDesign', () => {
     preview = await openPreview(page, 'Gadget', 'Gadgets');
     await expect(preview).toContainText('Nothing to apply');
     await expect(preview.getByRole('button', { name: 'Apply' })).toBeDisabled();
-    await preview.getByRole('button', { name: 'Roll back' }).click();
-    await page
-      .getByRole('dialog', { name: /Roll back the last change applied to Gadgets/ })
-      .getByRole('button', { name: 'Roll back' })
-      .click();
-    await expect(toast(page, /^Migration \d+ rolled back$/)).toBeVisible();
+    await rollBack(page, preview, 'Gadgets');
     await expect(preview).toBeHidden();
     // The table is as before the second apply: the row is there, the field is gone.
     const meta = await apiGet<{ fields: { name: string }[] }>(page, '/api/Gadget/getMeta');

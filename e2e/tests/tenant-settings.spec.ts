@@ -1,20 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { submitLogin } from '../fixtures.ts';
 import { expect, shoot, stamp, test, toast } from '../grid-helpers.ts';
+import { type ServerProcess, startServer } from '../server-process.ts';
 
 /**
  * A tenant's administrator and the settings screens: it sees and saves only its own company's fields,
  * and the platform keeps its own name on the sign-in page. The tenant is made through the API by the
  * platform administrator (TenantMan), as tenants.spec.ts drives it through the screens.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 async function apiAs(request: APIRequestContext, userName: string, password: string) {
   const res = await request.post('/api/user/login', { data: { userName, password } });
   expect(res.status(), await res.text()).toBe(200);
@@ -25,6 +21,11 @@ async function apiAs(request: APIRequestContext, userName: string, password: str
     return ((await r.json()) as { data: T }).data;
   };
   return call;
+}
+
+/** None of these labels is on the screen: the platform's own settings, kept from a tenant's administrator. */
+async function expectAbsent(page: Page, labels: string[]) {
+  for (const label of labels) await expect(page.getByText(label, { exact: true })).toHaveCount(0);
 }
 
 /** A tenant whose package holds the two settings screens, with its admin past the first password change. */
@@ -73,13 +74,12 @@ test.describe("a tenant's administrator and the settings screens", () => {
     await expect(name).toHaveValue('Trestle');
     for (const own of ['Logo', 'Footer text', 'Default rows per page'])
       await expect(page.getByText(own, { exact: true })).toBeVisible();
-    for (const platformOnly of [
+    await expectAbsent(page, [
       'Largest upload',
       'Allowed file kinds',
       'Access token lifetime (minutes)',
       'Keep logs for (days)',
-    ])
-      await expect(page.getByText(platformOnly, { exact: true })).toHaveCount(0);
+    ]);
     await expect(page.getByText(/set by the platform administrator for every company/)).toBeVisible();
     await name.fill('Harbour Portal');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -90,13 +90,12 @@ test.describe("a tenant's administrator and the settings screens", () => {
     await page.goto('/#/LoginSet');
     await expect(page.getByRole('heading', { name: 'Sign-in settings' })).toBeVisible();
     await expect(page.getByText('Password policy', { exact: true })).toBeVisible();
-    for (const platformOnly of [
+    await expectAbsent(page, [
       'Sign-in page title',
       'Image captcha',
       'Self-registration',
       'Failed sign-ins before lockout',
-    ])
-      await expect(page.getByText(platformOnly, { exact: true })).toHaveCount(0);
+    ]);
     await page.getByLabel('Minimum length').fill('12');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Saved; in force from the next request')).toBeVisible();
@@ -128,55 +127,22 @@ test.describe("a tenant's administrator and the settings screens", () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe('a real install (SEED_DEMO=false)', () => {
-  let child: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let dataDir = '';
   let base = '';
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-e2e-bare-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-    };
-    delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: root,
-      env,
-      stdio: 'ignore',
+    server = await startServer({
+      env: { DATA_DIR: dataDir, SEED_DEMO: 'false', DATABASE_URL: undefined },
+      seconds: 100,
+      output: 'ignore',
     });
-    for (let i = 0; i < 400; i++) {
-      if (
-        await fetch(`${base}/api/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('the bare server did not get ready');
+    base = server.url;
   });
-  test.afterAll(() => {
-    child?.kill();
+  test.afterAll(async () => {
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

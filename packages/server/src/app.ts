@@ -8,15 +8,16 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { builtInEntities, type RegistryDeps } from './built-ins.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { ensureBuiltInTables } from './designer/built-in-tables.ts';
 import { designerRoutes } from './designer/designer.routes.ts';
 import { announceDesign, followDesigns } from './designer/registry-sync.ts';
-import { ensureBuiltInTables } from './engine/built-in-tables.ts';
 import type { EntityDefinition } from './engine/definition.ts';
 import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
-import { builtInEntities, createEntityRegistry, type RegistryDeps } from './engine/registry.ts';
+import { createEntityRegistry } from './engine/registry.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
@@ -24,7 +25,6 @@ import { dataSourceRoutes } from './features/data-sources/data-sources.routes.ts
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
-import { createFileStore, objectStoreOf } from './features/files/files.store.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { registerRequestLog } from './features/logs/request-log.ts';
 import { scheduleLogRetention } from './features/logs/retention.ts';
@@ -36,7 +36,6 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
 import { refreshMilestoneSchedule } from './features/schedule/schedule.progress.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
-import { tenantSiteSettings } from './features/settings/site-settings.ts';
 import { setupRoutes } from './features/setup/setup.routes.ts';
 import { checkSetupCode } from './features/setup/setup-state.ts';
 import { summaryRoutes } from './features/summary/summary.routes.ts';
@@ -52,6 +51,9 @@ import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
+import { createFileStore, objectStoreOf } from './platform/files.store.ts';
+import { tenantSiteSettings } from './platform/site-settings.ts';
+import { startTenant } from './seed/seed.ts';
 
 export type AppOptions = {
   config: Config;
@@ -116,7 +118,7 @@ export async function buildApp({
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        // [issue 4: logs-files] /File previews a PDF in an <iframe> from a blob: URL the page made itself.
+        // /File previews a PDF in an <iframe> from a blob: URL the page made itself.
         frameSrc: ["'self'", 'blob:'],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
@@ -189,7 +191,7 @@ export async function buildApp({
   }
   await followDesigns(database, registry, app.log, constraints.reload);
   const designed = (name: string) => registry.designed(name);
-  // [issue 5: warnings] the warning actions and rules, re-checked hourly; the summary; the user's own work.
+  // The warning actions and rules, re-checked hourly; the summary; the user's own work.
   await app.register(warningRoutes({ db, now }));
   scheduleWarningEvaluation(app, { db, now, refresh: (today) => refreshMilestoneSchedule(db, { today }) });
   await app.register(summaryRoutes({ db, now }));
@@ -210,24 +212,17 @@ export async function buildApp({
     }),
   );
   await app.register(fileRoutes({ db, objects, now }));
-  // [issue 4: users-roles]
   await app.register(userRoutes({ db, now }));
   await app.register(roleRoutes({ db }));
   await app.register(permissionRoutes({ db }));
-  // [issue 4: organizations-menus]
   await app.register(organizationRoutes({ db }));
-  // [issue 4: logs-files]
   registerRequestLog(app, { db, now });
   scheduleLogRetention(app, { db, now });
-  // [issue 4: site-login-settings]
   await app.register(settingsRoutes({ db, now, lifetimes: config }));
   await app.register(captchaRoutes({ db, now, rateLimitPerMinute: config.loginRateLimitPerMinute }));
   await app.register(setupRoutes({ db, now, rateLimitPerMinute: config.loginRateLimitPerMinute }));
-  // [issue 4: data-permissions]
   await app.register(dataPermissionRoutes({ db, definitions }));
-  // [issue 4: tenants]
-  await app.register(tenantRoutes({ db, sessions, now }));
-  // [issue 4: data-sources]
+  await app.register(tenantRoutes({ db, sessions, now, startTenant }));
   await app.register(
     dataSourceRoutes({
       db,

@@ -1,8 +1,8 @@
 import type { EntityMeta } from '@trestle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInEntities } from './built-ins.ts';
 import { gridButtons } from './designer/designer-menu.ts';
 import type { EntityDefinition } from './engine/definition.ts';
-import { builtInEntities } from './engine/registry.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
 import { bearer, createTestApp, type TestApp } from './test/helper.ts';
 import { createOtherTenant } from './test/tenants.ts';

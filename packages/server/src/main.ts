@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed/seed.ts';
 
 const config = loadConfig();
 const database = await openDatabase({

@@ -1,17 +1,12 @@
 import type { ButtonRow, MenuItem, MenuRow, OrganizationRow, Role, UserOptions } from '@trestle/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from './test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, body } from './test/helper.ts';
+import { useTestApp } from './test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Lang = 'en-US' | 'zh-CN';
-const headers = (lang: Lang) => ({ ...bearer(admin), 'accept-language': lang });
+const headers = (lang: Lang) => ({ ...bearer(t.admin), 'accept-language': lang });
 const post = async (url: string, payload: unknown, lang: Lang = 'en-US') => {
   const res = await t.app.inject({ method: 'POST', url, headers: headers(lang), payload: payload as object });
   expect(res.statusCode, res.body).toBe(200);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actAsTenant } from './db/client.ts';
 import { roles, userRoles, users } from './db/schema.ts';
-import { hashPassword, userKeyOf } from './features/auth/passwords.ts';
+import { hashPassword, userKeyOf } from './platform/passwords.ts';
 import { anyValue, mostly, oddStrings } from './test/adversarial.ts';
 import { asQueryText, fromSchema, type JsonSchema } from './test/from-schema.ts';
 import { bearer, createTestApp, type TestApp } from './test/helper.ts';

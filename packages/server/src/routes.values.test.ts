@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from './test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, body } from './test/helper.ts';
+import { useTestApp } from './test/use-test-app.ts';
 
 /**
  * The hand-written routes check ids and dates with the same shared schemas as the grid engine: a key
  * past int4, an impossible date or a loose date-time is a 400 with the envelope, never a 500.
  */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const HUGE = 2_147_483_648;
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   t.app.inject({
     method,
     url,
-    headers: bearer(admin),
+    headers: bearer(t.admin),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 

@@ -1,14 +1,14 @@
-import './i18n/index.ts';
+import './app/i18n.ts';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
-import { isAnonymousPath, RETURN_TO_KEY } from './app/guard.ts';
 import { notify } from './app/notify.ts';
 import { createQueryClient, Providers } from './app/Providers.tsx';
 import { routes } from './app/routes.tsx';
 import { i18n } from './i18n/index.ts';
-import { configureHttp } from './lib/http.ts';
+import { configureHttp } from './lib/http/transport.ts';
+import { isAnonymousPath, rememberReturnTo } from './lib/return-to.ts';
 import { checkVersion } from './lib/version.ts';
 
 function start(): void {
@@ -24,7 +24,7 @@ function start(): void {
       const { pathname, search } = router.state.location;
       if (isAnonymousPath(pathname)) return;
       // Same as the guard: come back here after signing in again.
-      sessionStorage.setItem(RETURN_TO_KEY, pathname + search);
+      rememberReturnTo(pathname + search);
       void router.navigate(`/login?redirect=${Math.random()}`);
     },
     language: () => i18n.language,

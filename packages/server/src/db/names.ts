@@ -1,6 +1,6 @@
+import type { Lang as Language } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Language } from '../http/language.ts';
 
 /**
  * A name as a reader in `lang` sees it, in SQL: the Chinese column when it is filled, else the English

@@ -1,9 +1,9 @@
-import type { TableDesign } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase, queryRows } from '../db/client.ts';
+import { keyField, label, tableDesign } from '../test/designs.ts';
 import { bearer, createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant } from '../test/tenants.ts';
 import { applyDesign, createDesign, rollbackDesign } from './apply.ts';
@@ -21,39 +21,17 @@ let acme: string;
 let designId: number;
 let adminId: number;
 
-const label = (en: string) => ({ en, zh: `${en}（中）` });
-const design: TableDesign = {
-  name: 'Vehicle',
-  table: 'vehicles',
-  label: label('Vehicles'),
-  folder: null,
-  description: '',
-  softDelete: false,
-  audit: false,
-  scope: {},
-  indexes: [],
-  master: null,
-  fields: [
-    {
-      id: 'f1',
-      name: 'code',
-      type: 'string',
-      label: label('Code'),
-      length: 20,
-      required: true,
-      unique: true,
-      search: { row: 1, col: 1 },
-    },
-    { id: 'f2', name: 'seats', type: 'integer', label: label('Seats'), summary: 'sum' },
-    {
-      id: 'f3',
-      name: 'driverId',
-      type: 'reference',
-      label: label('Driver'),
-      reference: { table: 'employees', labelColumn: 'name' },
-    },
-  ],
-};
+const design = tableDesign('Vehicle', [
+  keyField('f1', 'code', 'Code', { search: { row: 1, col: 1 } }),
+  { id: 'f2', name: 'seats', type: 'integer', label: label('Seats'), summary: 'sum' },
+  {
+    id: 'f3',
+    name: 'driverId',
+    type: 'reference',
+    label: label('Driver'),
+    reference: { table: 'employees', labelColumn: 'name' },
+  },
+]);
 
 /** A second app node on the same database: on the server its own connections; embedded, the same one. */
 async function secondNode(): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
@@ -183,18 +161,9 @@ describe('a designed entity served by the engine', () => {
   });
 
   describe('with a detail table edited with it', () => {
-    const booking: TableDesign = {
-      name: 'Booking',
-      table: 'bookings',
-      label: label('Bookings'),
-      folder: null,
-      description: '',
-      softDelete: false,
-      audit: false,
-      scope: {},
-      indexes: [{ id: 'vd', fields: ['b1', 'b2'], unique: true }],
-      master: { entity: 'Vehicle', field: 'vehicleId' },
-      fields: [
+    const booking = tableDesign(
+      'Booking',
+      [
         {
           id: 'b1',
           name: 'vehicleId',
@@ -206,7 +175,11 @@ describe('a designed entity served by the engine', () => {
         { id: 'b2', name: 'day', type: 'date', label: label('Day'), required: true, sortable: true },
         { id: 'b3', name: 'purpose', type: 'string', label: label('Purpose'), length: 50 },
       ],
-    };
+      {
+        indexes: [{ id: 'vd', fields: ['b1', 'b2'], unique: true }],
+        master: { entity: 'Vehicle', field: 'vehicleId' },
+      },
+    );
     let bookingId = 0;
 
     it('is refused when its link does not reference the master, and applied only after the master', async () => {
@@ -324,18 +297,9 @@ describe('a designed entity served by the engine', () => {
 });
 
 describe("the designer's kinds of field", () => {
-  const asset: TableDesign = {
-    name: 'Asset',
-    table: 'assets',
-    label: label('Assets'),
-    folder: null,
-    description: '',
-    softDelete: false,
-    audit: false,
-    scope: { owner: 'keeper', organization: 'department' },
-    indexes: [],
-    master: null,
-    fields: [
+  const asset = tableDesign(
+    'Asset',
+    [
       {
         id: 'k1',
         name: 'number',
@@ -354,7 +318,8 @@ describe("the designer's kinds of field", () => {
       { id: 'k8', name: 'keeper', type: 'reference', kind: 'user', label: label('Keeper') },
       { id: 'k9', name: 'department', type: 'reference', kind: 'organization', label: label('Department') },
     ],
-  };
+    { scope: { owner: 'keeper', organization: 'department' } },
+  );
 
   it('refuses a kind on a type it is not, an auto-number without its pattern, and a scope naming no such field', async () => {
     const bad = await post(t.app, '/api/tableDesign/add', {

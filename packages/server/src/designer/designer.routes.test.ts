@@ -2,6 +2,7 @@ import type { BuiltInTable, MenuItem, TableDesign } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
+import { keyField, label, tableDesign } from '../test/designs.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant } from '../test/tenants.ts';
 
@@ -15,24 +16,12 @@ let pm: string;
 let acmeAdmin: string;
 let systemFolder: number;
 
-const label = (en: string) => ({ en, zh: `${en}（中）` });
-const truck = (extra: Partial<TableDesign> = {}): TableDesign => ({
-  name: 'Truck',
-  table: 'trucks',
-  label: label('Trucks'),
-  folder: null,
-  description: '',
-  softDelete: false,
-  audit: false,
-  scope: {},
-  indexes: [],
-  master: null,
-  fields: [
-    { id: 'f1', name: 'plate', type: 'string', label: label('Plate'), length: 20, required: true, unique: true },
-    { id: 'f2', name: 'axles', type: 'integer', label: label('Axles') },
-  ],
-  ...extra,
-});
+const truck = (extra: Partial<TableDesign> = {}): TableDesign =>
+  tableDesign(
+    'Truck',
+    [keyField('f1', 'plate', 'Plate'), { id: 'f2', name: 'axles', type: 'integer', label: label('Axles') }],
+    extra,
+  );
 
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, payload: object, token = admin) =>

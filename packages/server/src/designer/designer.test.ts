@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE, type Db, queryRows } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { keyField, label, tableDesign } from '../test/designs.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant, type OtherTenant } from '../test/tenants.ts';
 import {
@@ -26,27 +27,18 @@ let acme: OtherTenant;
 let adminId: number;
 let platform: number;
 
-const label = (en: string) => ({ en, zh: `${en}（中）` });
-const vehicle = (extra: Partial<TableDesign> = {}): TableDesign => ({
-  name: 'Vehicle',
-  table: 'vehicles',
-  label: label('Vehicles'),
-  folder: null,
-  description: '',
-  softDelete: false,
-  audit: false,
-  scope: {},
-  indexes: [],
-  master: null,
-  fields: [
-    { id: 'f1', name: 'code', type: 'string', label: label('Code'), length: 20, required: true, unique: true },
-    { id: 'f2', name: 'name', type: 'string', label: label('Name'), length: 100 },
-    { id: 'f3', name: 'seats', type: 'integer', label: label('Seats') },
-    { id: 'f4', name: 'color', type: 'string', label: label('Color'), length: 20 },
-    { id: 'f5', name: 'tag', type: 'string', label: label('Tag'), length: 20 },
-  ],
-  ...extra,
-});
+const vehicle = (extra: Partial<TableDesign> = {}): TableDesign =>
+  tableDesign(
+    'Vehicle',
+    [
+      keyField('f1', 'code', 'Code'),
+      { id: 'f2', name: 'name', type: 'string', label: label('Name'), length: 100 },
+      { id: 'f3', name: 'seats', type: 'integer', label: label('Seats') },
+      { id: 'f4', name: 'color', type: 'string', label: label('Color'), length: 20 },
+      { id: 'f5', name: 'tag', type: 'string', label: label('Tag'), length: 20 },
+    ],
+    extra,
+  );
 
 /** What a call refuses with: its status and envelope data. */
 async function refusal(p: Promise<unknown>): Promise<{ status: number; message: string; data: unknown }> {
@@ -193,7 +185,7 @@ describe('a designed table from its design to its rows', () => {
     const draft = vehicle({
       fields: [
         // code renamed plate; name removed; seats required; color to an integer; tag unique.
-        { id: 'f1', name: 'plate', type: 'string', label: label('Plate'), length: 20, required: true, unique: true },
+        keyField('f1', 'plate', 'Plate'),
         { id: 'f3', name: 'seats', type: 'integer', label: label('Seats'), required: true },
         { id: 'f4', name: 'color', type: 'integer', label: label('Color') },
         { id: 'f5', name: 'tag', type: 'string', label: label('Tag'), length: 20, unique: true },
@@ -226,7 +218,7 @@ describe('a designed table from its design to its rows', () => {
     const row = await readDesign(db, designId);
     const draft = vehicle({
       fields: [
-        { id: 'f1', name: 'plate', type: 'string', label: label('Plate'), length: 20, required: true, unique: true },
+        keyField('f1', 'plate', 'Plate'),
         { id: 'f3', name: 'seats', type: 'integer', label: label('Seats') },
         { id: 'f4', name: 'color', type: 'string', label: label('Color'), length: 20 },
         { id: 'f5', name: 'tag', type: 'string', label: label('Tag'), length: 20 },
@@ -456,15 +448,7 @@ describe('indexes over several fields', () => {
 
 describe('turning soft delete on and off', () => {
   it("makes a unique field's index hold over the live rows only while soft delete is on, and counts the twins turning it off brings back", async () => {
-    const code = {
-      id: 'f1',
-      name: 'code',
-      type: 'string',
-      label: label('Code'),
-      length: 20,
-      required: true,
-      unique: true,
-    };
+    const code = keyField('f1', 'code', 'Code');
     const design = vehicle({ name: 'Crane', table: 'cranes', fields: [code] as TableDesign['fields'] });
     const designId = await createDesign(db, design, adminId, []);
     await applyDesign(db, designId, adminId);

@@ -2,11 +2,11 @@ import { type BuiltInTable, type EntityMeta, entitySchema, type MenuItem } from 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { builtInEntities, type RegistryDeps } from '../built-ins.ts';
 import { queryRows } from '../db/client.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant } from '../test/tenants.ts';
 import type { EntityDefinition } from './definition.ts';
-import { builtInEntities, type RegistryDeps } from './registry.ts';
 
 /**
  * The one-definition recipe (docs/dev/entities.md), proved with a small built-in entity: a definition and one

@@ -1,22 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { salesClient } from '../features/sales/sales.test-helper.ts';
-import { body, createTestApp, type TestApp } from '../test/helper.ts';
+import { body } from '../test/helper.ts';
+import { madeInBeforeAll, useTestApp } from '../test/use-test-app.ts';
 
 /**
  * Computed fields are the server's: whatever the caller sends for them is dropped, and the values stored are
  * the ones the metadata's expressions give (the same function the form runs as the user types).
  */
 
-let t: TestApp;
-let s: ReturnType<typeof salesClient>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  s = salesClient(t, await t.login('admin', 'Admin@2026'));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const s = madeInBeforeAll(() => salesClient(t, t.admin));
 
 const rows = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(t.database.db, query);
 const keyOf = (res: Awaited<ReturnType<typeof s.post>>) => {

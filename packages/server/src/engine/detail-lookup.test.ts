@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 type Choice = { value: number; label: string };
 const lookup = async (url: string, token: string) => {
@@ -39,11 +32,11 @@ describe('a lookup into a detail table (payment terms carry no project; their co
     expect(mine.length).toBeLessThan(50);
     expect(foreign.length).toBeGreaterThan(0);
     for (const entity of ['ContractInvoicing', 'ProjectPayment']) {
-      const offered = await lookup(`/api/${entity}/lookup?field=paymentTermId`, pm);
+      const offered = await lookup(`/api/${entity}/lookup?field=paymentTermId`, t.pm);
       expect(offered.map((c) => c.value).sort((a, b) => a - b)).toEqual(mine);
       // Asked by id, a foreign term has no label for pm; admin, seeing every contract, gets it.
-      expect(await lookup(`/api/${entity}/lookup?field=paymentTermId&ids=${foreign[0]}`, pm)).toEqual([]);
-      expect(await lookup(`/api/${entity}/lookup?field=paymentTermId&ids=${foreign[0]}`, admin)).toHaveLength(1);
+      expect(await lookup(`/api/${entity}/lookup?field=paymentTermId&ids=${foreign[0]}`, t.pm)).toEqual([]);
+      expect(await lookup(`/api/${entity}/lookup?field=paymentTermId&ids=${foreign[0]}`, t.admin)).toHaveLength(1);
     }
   });
 });
@@ -84,13 +77,13 @@ describe('a lookup narrowed by the parent chosen in the form (reference.parent)'
       expect(parents.length, url).toBeGreaterThan(1);
       const parent = parents[0] ?? 0;
       const own = rows.filter((r) => r.parent === parent).map((r) => r.id);
-      const offered = (await lookup(`${url}&parent=${parent}`, admin)).map((c) => c.value);
+      const offered = (await lookup(`${url}&parent=${parent}`, t.admin)).map((c) => c.value);
       expect(
         offered.sort((a, b) => a - b),
         url,
       ).toEqual(own.sort((a, b) => a - b).slice(0, 50));
       // Without a parent (the search panel), every row the caller may see is a choice.
-      expect((await lookup(url, admin)).length, url).toBeGreaterThan(offered.length);
+      expect((await lookup(url, t.admin)).length, url).toBeGreaterThan(offered.length);
     }
   });
 
@@ -98,7 +91,7 @@ describe('a lookup narrowed by the parent chosen in the form (reference.parent)'
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/ContractInvoicing/lookup?field=paymentTermId&parent=abc',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(res.statusCode).toBe(400);
   });

@@ -1,24 +1,16 @@
 import { columnOf, employeeMeta, type PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-const page = async (payload: object, token = admin) => {
+const { post } = t;
+const page = async (payload: object, token = t.admin) => {
   const res = await post('/api/Employee/getPageData', payload, token);
   expect(res.statusCode, res.body).toBe(200);
   return body(res).data as PageResult;
@@ -267,14 +259,14 @@ describe('master and detail in one transaction', () => {
 
 describe('permissions and data scope', () => {
   it('answers 403 for an action the role does not hold, and lets pm list and look up', async () => {
-    expect((await post('/api/Employee/add', newEmployee('P-1'), pm)).statusCode).toBe(403);
-    expect((await post('/api/Employee/del', [1], pm)).statusCode).toBe(403);
-    expect((await post('/api/Dictionary/getPageData', {}, pm)).statusCode).toBe(403);
-    expect((await page({}, pm)).total).toBeGreaterThan(0);
+    expect((await post('/api/Employee/add', newEmployee('P-1'), t.pm)).statusCode).toBe(403);
+    expect((await post('/api/Employee/del', [1], t.pm)).statusCode).toBe(403);
+    expect((await post('/api/Dictionary/getPageData', {}, t.pm)).statusCode).toBe(403);
+    expect((await page({}, t.pm)).total).toBeGreaterThan(0);
     const lookup = await t.app.inject({
       method: 'GET',
       url: '/api/Employee/lookup?field=organizationId&q=eng',
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
     expect(body(lookup).data).toEqual([{ value: expect.any(Number), label: 'Engineering' }]);
   });
@@ -283,12 +275,12 @@ describe('permissions and data scope', () => {
     await t.database.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.code, 'pm'));
     await t.database.db.update(roles).set({ dataScope: 'own' }).where(eq(roles.code, 'staff'));
     try {
-      expect((await page({}, pm)).total).toBe(0);
+      expect((await page({}, t.pm)).total).toBe(0);
       const someone = (await page({ rows: 1 })).rows[0];
       const res = await post(
         '/api/Employee/getPageData',
         { wheres: [{ name: 'id', value: someone?.id, displayType: 'eq' }] },
-        pm,
+        t.pm,
       );
       expect((body(res).data as PageResult).rows).toEqual([]);
     } finally {

@@ -1,19 +1,12 @@
 import type { ImportSummary } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 type Employee = { id: number; code: string; name: string; title: string | null; hourlyRate: string; version: number };
 
@@ -29,7 +22,7 @@ function multipart(bytes: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const importFile = (bytes: Buffer, query: string, token = admin, entity = 'Employee') => {
+const importFile = (bytes: Buffer, query: string, token = t.admin, entity = 'Employee') => {
   const part = multipart(bytes);
   return t.app.inject({
     method: 'POST',
@@ -40,7 +33,7 @@ const importFile = (bytes: Buffer, query: string, token = admin, entity = 'Emplo
 };
 
 /** The export of the employees whose code starts with `prefix`, opened as a workbook, and its header. */
-async function exportEmployees(prefix: string, token = admin) {
+async function exportEmployees(prefix: string, token = t.admin) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/Employee/export',
@@ -145,7 +138,7 @@ describe('re-import: add new and update existing', () => {
     const saved = await t.app.inject({
       method: 'POST',
       url: '/api/Employee/update',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { mainData: { id: changed?.id, version: changed?.version, name: 'Saved In Between' } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -191,10 +184,10 @@ describe('re-import: add new and update existing', () => {
           select 1, r.id, 'Employee', 'organization' from roles r where r.code = 'pm' and r.tenant_id = 1
           on conflict do nothing`,
     );
-    const sheet = await exportEmployees('E104', pm);
+    const sheet = await exportEmployees('E104', t.pm);
     // pm's organisation (PMO) holds E1041, E1045 and E1049; E1042 is Engineering's.
     expect(sheet.ws.actualRowCount - 1).toBe(3);
-    expect(await importFile(await sheet.bytes(), 'mode=check&existing=update', pm)).toHaveProperty('statusCode', 403);
+    expect(await importFile(await sheet.bytes(), 'mode=check&existing=update', t.pm)).toHaveProperty('statusCode', 403);
     await grant('Update');
 
     const [outside] = await employees(['E1042']);
@@ -211,10 +204,10 @@ describe('re-import: add new and update existing', () => {
     const line = row.number;
 
     // The status and body on a failure: a one-off CI run once got no summary here (not reproduced since).
-    const upsertRes = await importFile(bytes, 'mode=check&existing=update', pm);
+    const upsertRes = await importFile(bytes, 'mode=check&existing=update', t.pm);
     expect(upsertRes.statusCode, upsertRes.body).toBe(200);
     const upsert = body(upsertRes).data as ImportSummary;
-    const addOnlyRes = await importFile(bytes, 'mode=check', pm);
+    const addOnlyRes = await importFile(bytes, 'mode=check', t.pm);
     expect(addOnlyRes.statusCode, addOnlyRes.body).toBe(200);
     const addOnly = body(addOnlyRes).data as ImportSummary;
     const rowErrors = (s: ImportSummary) => s.errors.filter((e) => e.row === line);
@@ -226,7 +219,7 @@ describe('re-import: add new and update existing', () => {
       { row: sheet.lineOf('E1049'), field: '', message: 'outside your data permission' },
     ]);
 
-    const res = await importFile(bytes, 'mode=valid&existing=update', pm);
+    const res = await importFile(bytes, 'mode=valid&existing=update', t.pm);
     expect(body(res).data).toMatchObject({ imported: 1, updated: 1 });
     expect(await employees(['E1042', 'E1049'])).toEqual([outside, moving]);
     expect((await employees(['E1045']))[0]?.name).toBe('Pm Edit');
@@ -256,7 +249,7 @@ describe('re-import: add new and update existing', () => {
       ['T-REF-4', 'NOPE-404'],
       ['T-REF-5', project.id],
     ]);
-    const res = await importFile(Buffer.from(await wb.xlsx.writeBuffer()), 'mode=check', admin, 'ProjectContract');
+    const res = await importFile(Buffer.from(await wb.xlsx.writeBuffer()), 'mode=check', t.admin, 'ProjectContract');
     expect(res.statusCode, res.body).toBe(200);
     expect((body(res).data as ImportSummary).errors.filter((e) => e.field === 'projectId')).toEqual([
       { row: 5, field: 'projectId', message: '"NOPE-404" not found' },
@@ -268,7 +261,7 @@ describe('re-import: add new and update existing', () => {
     await offerImport('ProjectBuget');
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Budget').addRows([['remark'], ['x']]);
-    const res = await importFile(Buffer.from(await wb.xlsx.writeBuffer()), 'existing=update', admin, 'ProjectBuget');
+    const res = await importFile(Buffer.from(await wb.xlsx.writeBuffer()), 'existing=update', t.admin, 'ProjectBuget');
     expect(res.statusCode, res.body).toBe(400);
     expect(body(res)).toMatchObject({ data: { fieldErrors: { existing: 'not available for this list' } } });
   });

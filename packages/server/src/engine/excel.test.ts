@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 type Where = { name: string; value: string; displayType: string };
 
@@ -26,7 +19,7 @@ function multipart(name: string, bytes: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const exportRows = (wheres: Where[], token = admin, lang = 'en') =>
+const exportRows = (wheres: Where[], token = t.admin, lang = 'en') =>
   t.app.inject({
     method: 'POST',
     url: '/api/Employee/export',
@@ -34,7 +27,7 @@ const exportRows = (wheres: Where[], token = admin, lang = 'en') =>
     payload: { wheres },
   });
 
-const pageTotal = async (wheres: Where[], token = admin) => {
+const pageTotal = async (wheres: Where[], token = t.admin) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/Employee/getPageData',
@@ -54,7 +47,7 @@ async function sheetOf(bytes: Buffer, index = 0) {
   return { ws, rows, header: (rows[0] ?? []).map(String), wb };
 }
 
-const importFile = (bytes: Buffer, mode: string, token = admin, name = 'employees.xlsx') => {
+const importFile = (bytes: Buffer, mode: string, token = t.admin, name = 'employees.xlsx') => {
   const part = multipart(name, bytes);
   return t.app.inject({
     method: 'POST',
@@ -97,7 +90,7 @@ describe('POST /api/Employee/export', () => {
   });
 
   it('speaks Chinese when asked, in headers, labels and the file name', async () => {
-    const res = await exportRows([{ name: 'gender', value: 'male', displayType: 'eq' }], admin, 'zh-CN');
+    const res = await exportRows([{ name: 'gender', value: 'male', displayType: 'eq' }], t.admin, 'zh-CN');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('员工')}-`);
     const { header, rows } = await sheetOf(res.rawPayload);
     expect(header.slice(0, 3)).toEqual(['工号', '姓名', '性别']);
@@ -106,17 +99,17 @@ describe('POST /api/Employee/export', () => {
 
   it('lets pm export (granted), within the same scope as its list', async () => {
     const wheres = [{ name: 'code', value: 'E102', displayType: 'like' }];
-    const res = await exportRows(wheres, pm);
+    const res = await exportRows(wheres, t.pm);
     expect(res.statusCode).toBe(200);
     const { rows } = await sheetOf(res.rawPayload);
-    expect(rows.length - 1).toBe(await pageTotal(wheres, pm));
+    expect(rows.length - 1).toBe(await pageTotal(wheres, t.pm));
   });
 
   it('writes text that looks like a formula as text, never as a formula', async () => {
     const add = await t.app.inject({
       method: 'POST',
       url: '/api/Employee/add',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: {
         mainData: {
           code: 'F0001',
@@ -145,7 +138,7 @@ describe('POST /api/Employee/export', () => {
 
 describe('GET /api/Employee/downLoadTemplate', () => {
   it('has the writable fields as headers and a Help sheet', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/Employee/downLoadTemplate', headers: bearer(admin) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/Employee/downLoadTemplate', headers: bearer(t.admin) });
     expect(res.statusCode).toBe(200);
     const { header, wb } = await sheetOf(res.rawPayload);
     expect(header).toEqual([
@@ -167,7 +160,7 @@ describe('GET /api/Employee/downLoadTemplate', () => {
     const help = wb.getWorksheet('Help');
     const gender = help?.getRow(4).values as ExcelJS.CellValue[];
     expect(gender.slice(1)).toEqual(['Gender', 'dict', 'yes', 'Male = male; Female = female']);
-    const pmRes = await t.app.inject({ method: 'GET', url: '/api/Employee/downLoadTemplate', headers: bearer(pm) });
+    const pmRes = await t.app.inject({ method: 'GET', url: '/api/Employee/downLoadTemplate', headers: bearer(t.pm) });
     expect(pmRes.statusCode).toBe(403);
   });
 });
@@ -286,7 +279,7 @@ describe('POST /api/Employee/import', () => {
   });
 
   it('is refused to pm (no Import grant)', async () => {
-    const res = await importFile(await workbook(header, rows.slice(0, 1)), 'check', pm);
+    const res = await importFile(await workbook(header, rows.slice(0, 1)), 'check', t.pm);
     expect(res.statusCode).toBe(403);
   });
 

@@ -1,24 +1,19 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actAsTenant } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { EXPORT_BATCH } from './excel-export.ts';
 
 /**
  * An export reads its first batch before it sends a header, so whatever fails on the way in (a filter,
  * the database) is an answer with the envelope, never a 200 whose download then breaks off.
  */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const exportEmployees = (payload: unknown = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/Employee/export', payload: payload as object, headers: bearer(admin) });
+  t.app.inject({ method: 'POST', url: '/api/Employee/export', payload: payload as object, headers: bearer(t.admin) });
 
 describe('an export', () => {
   it('whose first read fails answers with the envelope and no download headers', async () => {
@@ -52,7 +47,7 @@ describe('an export', () => {
           method: 'POST',
           url: '/api/Employee/getPageData',
           payload: { rows: 1, exactTotal: true },
-          headers: bearer(admin),
+          headers: bearer(t.admin),
         }),
       ).data as { total: number }
     ).total;

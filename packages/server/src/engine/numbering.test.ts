@@ -1,30 +1,22 @@
 import { type PageResult, projectMeta } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { projectRefs } from '../test/demo.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /** Document numbers issued by the server (metadata autoNumber, site settings per tenant). */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let ref: { customer: number; org: number; manager: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  const one = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ id: number }>(t.database.db, query))[0]?.id ?? 0;
-  ref = {
-    customer: await one(sql`select id from customers order by code limit 1`),
-    org: await one(sql`select id from organizations where code = 'PMO'`),
-    manager: await one(sql`select e.id from employees e join users u on u.id = e.user_id where u.user_key = 'pm'`),
-  };
+  ref = await projectRefs(t.database.db);
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(admin), ...headers } });
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(t.admin), ...headers } });
 
 const project = (name: string, extra: Record<string, unknown> = {}) => ({
   mainData: {

@@ -1,14 +1,4 @@
 import { designToMeta, detailsOf, type EntityMeta, type TableDesign } from '@trestle/shared';
-import { dictionaryEntities } from '../features/dictionaries/dictionary.entity.ts';
-import type { DictionaryService } from '../features/dictionaries/dictionary.service.ts';
-import { employeeEntity } from '../features/employees/employee.entity.ts';
-import { logEntities } from '../features/logs/log.entities.ts';
-import { customerEntity, supplierEntity } from '../features/projects/parties.entities.ts';
-import { omProjectEntity, projectEntity, projectTeamEntity } from '../features/projects/project.entities.ts';
-import { purchasingEntities } from '../features/purchasing/purchasing.entities.ts';
-import { salesEntities } from '../features/sales/sales.entities.ts';
-import { scheduleEntities } from '../features/schedule/schedule.entities.ts';
-import { projectWarningEntity } from '../features/warnings/warnings.entity.ts';
 import type { EntityDefinition } from './definition.ts';
 
 declare module 'fastify' {
@@ -16,31 +6,6 @@ declare module 'fastify' {
     /** The entities the engine serves (built-in and designed). */
     entities: EntityRegistry;
   }
-}
-
-/** What some built-in definitions need at start: services their hooks call. */
-export type RegistryDeps = { dictionaries: DictionaryService };
-
-/**
- * The built-in entities, one line each: the engine's routes (the CRUD, Excel and approval calls), the data
- * permissions' entity list and the user's own work all read this one list, and so does the authorisation
- * matrix test, which derives every engine route from it.
- */
-export function builtInEntities(deps: RegistryDeps): EntityDefinition[] {
-  return [
-    employeeEntity,
-    ...dictionaryEntities(deps.dictionaries),
-    ...logEntities,
-    customerEntity,
-    supplierEntity,
-    projectEntity,
-    omProjectEntity,
-    projectTeamEntity,
-    ...salesEntities,
-    ...purchasingEntities,
-    ...scheduleEntities,
-    projectWarningEntity,
-  ];
 }
 
 /**

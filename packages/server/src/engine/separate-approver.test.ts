@@ -1,32 +1,24 @@
 import type { PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { firstId, projectRefs } from '../test/demo.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /** Segregation of duties: whoever submitted a document may not approve it, where the tenant wants that. */
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let adminId: number;
 let ref: { customer: number; org: number; manager: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  const one = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ id: number }>(t.database.db, query))[0]?.id ?? 0;
-  adminId = await one(sql`select id from users where user_key = 'admin'`);
-  ref = {
-    customer: await one(sql`select id from customers order by code limit 1`),
-    org: await one(sql`select id from organizations where code = 'PMO'`),
-    manager: await one(sql`select e.id from employees e join users u on u.id = e.user_id where u.user_key = 'pm'`),
-  };
+  adminId = await firstId(t.database.db, sql`select id from users where user_key = 'admin'`);
+  ref = await projectRefs(t.database.db);
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(admin), ...headers } });
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(t.admin), ...headers } });
 
 /** A new project, submitted for approval by admin. */
 async function submitted(name: string) {
@@ -72,7 +64,7 @@ describe('segregation of duties', () => {
       wheres: [{ name: 'id', value: key, displayType: 'eq' }],
     });
     expect((body(res).data as PageResult).rows[0]).toMatchObject({ auditStatus: 3, submittedBy: adminId });
-    const shell = await t.app.inject({ method: 'GET', url: '/api/siteConfig/shell', headers: bearer(admin) });
+    const shell = await t.app.inject({ method: 'GET', url: '/api/siteConfig/shell', headers: bearer(t.admin) });
     expect(body(shell).data).toMatchObject({ separateApprover: {} });
   });
 
@@ -80,7 +72,7 @@ describe('segregation of duties', () => {
     const key = await submitted('Self-approval allowed');
     const off = await post('/api/siteConfig/save', { separateApprover: { ProjectInformation: false } });
     expect(off.statusCode).toBe(200);
-    const shell = await t.app.inject({ method: 'GET', url: '/api/siteConfig/shell', headers: bearer(admin) });
+    const shell = await t.app.inject({ method: 'GET', url: '/api/siteConfig/shell', headers: bearer(t.admin) });
     expect(body(shell).data).toMatchObject({ separateApprover: { ProjectInformation: false } });
     expect((await approve(key)).statusCode).toBe(200);
     const [row] = await queryRows<{ s: number }>(

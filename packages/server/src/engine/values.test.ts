@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
 /**
  * Values PostgreSQL would refuse never reach it through the grid engine: an out-of-range number, an
  * impossible date or a loose date-time is a 400 naming the field (each of these was a 500).
  */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const post = (url: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(admin) });
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+const { get, post } = t;
 const where = (name: string, value: unknown, displayType = 'eq') => ({ wheres: [{ name, value, displayType }] });
 const fieldErrors = (res: Awaited<ReturnType<typeof post>>) =>
   (body(res).data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors ?? {};

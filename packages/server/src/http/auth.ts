@@ -2,7 +2,7 @@ import { ErrorCode, SETUP_CODE_HEADER, TOKEN_REFRESH_HEADER } from '@trestle/sha
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { enterScope, newRequestScope, platformTenantId, type TenantScope } from '../db/tenant.ts';
-import { tokenLifetimes } from '../features/settings/site-settings.ts';
+import { tokenLifetimes } from '../platform/site-settings.ts';
 import type { DataScope } from './access.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { Sessions } from './sessions.ts';

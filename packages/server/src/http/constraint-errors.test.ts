@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { constraintAnswer, inRow } from './constraint-errors.ts';
 
 /** A PostgreSQL error as drizzle hands it on: wrapped, the driver's error as `cause`. */
@@ -99,16 +100,10 @@ describe('a constraint the database enforced, as the client’s answer', () => {
 });
 
 describe('through the grid engine', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.login('admin', 'Admin@2026');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(admin) });
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(t.admin) });
   const page = async (url: string, payload: unknown) =>
     (body(await post(url, payload)).data as { rows: Record<string, unknown>[] }).rows;
 

@@ -3,25 +3,11 @@ import { ErrorCode, type ErrorCodeValue, type FieldErrors } from '@trestle/share
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/pool-faults.ts';
+import { AppError } from '../platform/errors.ts';
 import { type ConstraintColumns, constraintAnswer } from './constraint-errors.ts';
 
-/** An expected failure: becomes the envelope with this status, code and message. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCodeValue,
-    message: string,
-    readonly data: unknown = null,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, fieldErrors?: FieldErrors) =>
-  new AppError(400, ErrorCode.badRequest, message, fieldErrors ? { fieldErrors } : null);
-export const forbidden = (message = 'You do not have permission for this action') =>
-  new AppError(403, ErrorCode.forbidden, message);
+// Defined a floor down, so that platform code throws the same errors the envelope answers with.
+export { AppError, badRequest, forbidden } from '../platform/errors.ts';
 
 export const envelope = <T>(data: T, message = 'ok') => ({ status: true, code: ErrorCode.ok as string, message, data });
 

@@ -1,16 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const BOUNDARY = 'trestleboundary';
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 1)]);
@@ -28,7 +23,7 @@ const send = (url: string, payload: Buffer) =>
     method: 'POST',
     url,
     payload,
-    headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { ...bearer(t.admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   });
 
 /** Every file under the data directory (uploads, avatars, temporary files), and the registry's rows. */

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, body } from '../test/helper.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the NUL character', () => {
   it('in a sign-in name is a 400, not a database error', async () => {
@@ -24,14 +19,14 @@ describe('the NUL character', () => {
     const search = await t.app.inject({
       method: 'POST',
       url: '/api/Employee/getPageData',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { wheres: [{ name: 'code', value: 'E\u0000', displayType: 'like' }] },
     });
     expect(search.statusCode).toBe(400);
     const lookup = await t.app.inject({
       method: 'GET',
       url: '/api/Employee/lookup?field=organizationId&q=a%00b',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(lookup.statusCode).toBe(400);
   });

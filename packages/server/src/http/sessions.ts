@@ -3,8 +3,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, tenants, users } from '../db/schema.ts';
 import { forEachTenant, withTenant } from '../db/tenant.ts';
-// [issue 4: site-login-settings] SiteConfig's token lifetimes, read per sign-in and rotation (no restart)
-import { tokenLifetimes } from '../features/settings/site-settings.ts';
+// SiteConfig's token lifetimes, read per sign-in and rotation (no restart)
+import { tokenLifetimes } from '../platform/site-settings.ts';
 import { dataScopeOf, grantExpr, scopeExpr } from './access.ts';
 import type { AccessClaims, Tokens } from './tokens.ts';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from '../seed/seed.ts';
 
 /**
  * Migrating and seeding took most of a test file's setup, and every file got the same result. So a

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { actAsTenant, type Db } from '../db/client.ts';
 import { employees, menus, roles, tenantMenus, tenants, userRoles, users } from '../db/schema.ts';
-import { hashPassword, userKeyOf } from '../features/auth/passwords.ts';
+import { hashPassword, userKeyOf } from '../platform/passwords.ts';
 
 export type OtherTenant = { tenantId: number; adminId: number; employeeIds: number[] };
 

@@ -1,53 +1,27 @@
-import { type EntityMeta, entitySchema } from '../entity/metadata.ts';
+import * as field from '../entity/define.ts';
+import { defineEntity, find, width } from '../entity/define.ts';
 
 /** Data-change log (/Log/DataChange): the engine's field-level before and after of every write, read-only. */
-export const dataChangeLogMeta: EntityMeta = entitySchema.parse({
-  name: 'DataChangeLog',
-  table: 'data_change_log_view',
-  key: 'id',
+export const dataChangeLogMeta = defineEntity('DataChangeLog', 'data_change_log_view', {
   label: { en: 'Data-change log', zh: '数据变更日志' },
   singular: { en: 'data change', zh: '数据变更' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
-    {
-      name: 'id',
-      type: 'integer',
-      intSize: 'int8',
-      label: { en: 'ID', zh: 'ID' },
-      readOnly: true,
-      list: { hidden: true },
-    },
-    {
-      name: 'at',
-      type: 'datetime',
-      label: { en: 'Time', zh: '时间' },
+    field.bigId,
+    field.loggedAt({ search: find(2, 3, 'range'), list: width(170) }),
+    field.string('entity', 'Entity', '实体', {
       readOnly: true,
       sortable: true,
-      search: { row: 2, col: 3, op: 'range' },
-      list: { width: 170 },
-    },
-    {
-      name: 'entity',
-      type: 'string',
-      label: { en: 'Entity', zh: '实体' },
+      search: find(1, 1, 'eq'),
+      list: width(130),
+    }),
+    field.integer('entityKey', 'Key', '主键', {
       readOnly: true,
       sortable: true,
-      search: { row: 1, col: 1, op: 'eq' },
-      list: { width: 130 },
-    },
-    {
-      name: 'entityKey',
-      type: 'integer',
-      label: { en: 'Key', zh: '主键' },
-      readOnly: true,
-      sortable: true,
-      search: { row: 1, col: 2, op: 'eq' },
-      list: { width: 80 },
-    },
-    {
-      name: 'action',
-      type: 'string',
-      label: { en: 'Action', zh: '操作' },
+      search: find(1, 2, 'eq'),
+      list: width(80),
+    }),
+    field.string('action', 'Action', '操作', {
       options: [
         { value: 'add', label: { en: 'Added', zh: '新增' } },
         { value: 'update', label: { en: 'Changed', zh: '修改' } },
@@ -56,27 +30,17 @@ export const dataChangeLogMeta: EntityMeta = entitySchema.parse({
       ],
       readOnly: true,
       sortable: true,
-      search: { row: 1, col: 3, op: 'eq' },
-      list: { width: 80 },
-    },
-    {
-      name: 'field',
-      type: 'string',
-      label: { en: 'Field', zh: '字段' },
-      readOnly: true,
-      search: { row: 2, col: 1, op: 'eq' },
-      list: { width: 120 },
-    },
-    { name: 'before', type: 'text', label: { en: 'Before', zh: '修改前' }, readOnly: true, list: { width: 200 } },
-    { name: 'after', type: 'text', label: { en: 'After', zh: '修改后' }, readOnly: true, list: { width: 200 } },
-    {
-      name: 'userName',
-      type: 'string',
-      label: { en: 'User', zh: '用户' },
+      search: find(1, 3, 'eq'),
+      list: width(80),
+    }),
+    field.string('field', 'Field', '字段', { readOnly: true, search: find(2, 1, 'eq'), list: width(120) }),
+    field.text('before', 'Before', '修改前', { readOnly: true, list: width(200) }),
+    field.text('after', 'After', '修改后', { readOnly: true, list: width(200) }),
+    field.string('userName', 'User', '用户', {
       readOnly: true,
       sortable: true,
-      search: { row: 2, col: 2, op: 'like' },
-      list: { width: 120 },
-    },
+      search: find(2, 2, 'like'),
+      list: width(120),
+    }),
   ],
 });

@@ -1,90 +1,41 @@
-import { type EntityMeta, entitySchema } from '../entity/metadata.ts';
+import * as field from '../entity/define.ts';
+import { defineEntity, find, width } from '../entity/define.ts';
 
 /** Request log (/Log/Request): one row per API request, read-only (Search and Export only). */
-export const requestLogMeta: EntityMeta = entitySchema.parse({
-  name: 'RequestLog',
-  table: 'request_log_view',
-  key: 'id',
+export const requestLogMeta = defineEntity('RequestLog', 'request_log_view', {
   label: { en: 'Request log', zh: '请求日志' },
   singular: { en: 'request log entry', zh: '请求日志' },
   defaultSort: { field: 'at', order: 'desc' },
   fields: [
-    {
-      name: 'id',
-      type: 'integer',
-      intSize: 'int8',
-      label: { en: 'ID', zh: 'ID' },
-      readOnly: true,
-      list: { hidden: true },
-    },
-    {
-      name: 'at',
-      type: 'datetime',
-      label: { en: 'Time', zh: '时间' },
+    field.bigId,
+    field.loggedAt({ search: find(2, 3, 'range'), list: width(170) }),
+    field.string('userName', 'User', '用户', {
       readOnly: true,
       sortable: true,
-      search: { row: 2, col: 3, op: 'range' },
-      list: { width: 170 },
-    },
-    {
-      name: 'userName',
-      type: 'string',
-      label: { en: 'User', zh: '用户' },
+      search: find(1, 1, 'like'),
+      list: width(120),
+    }),
+    field.string('method', 'Method', '方法', {
       readOnly: true,
       sortable: true,
-      search: { row: 1, col: 1, op: 'like' },
-      list: { width: 120 },
-    },
-    {
-      name: 'method',
-      type: 'string',
-      label: { en: 'Method', zh: '方法' },
+      search: find(1, 2, 'eq'),
+      list: width(80),
+    }),
+    field.string('path', 'Path', '路径', {
       readOnly: true,
       sortable: true,
-      search: { row: 1, col: 2, op: 'eq' },
-      list: { width: 80 },
-    },
-    {
-      name: 'path',
-      type: 'string',
-      label: { en: 'Path', zh: '路径' },
-      readOnly: true,
-      sortable: true,
-      search: { row: 1, col: 3, op: 'like' },
-      list: { width: 260 },
-    },
-    {
-      name: 'status',
-      type: 'integer',
+      search: find(1, 3, 'like'),
+      list: width(260),
+    }),
+    field.integer('status', 'Status', '状态码', {
       intSize: 'int2',
-      label: { en: 'Status', zh: '状态码' },
       readOnly: true,
       sortable: true,
-      search: { row: 2, col: 1, op: 'eq' },
-      list: { width: 80 },
-    },
-    {
-      name: 'durationMs',
-      type: 'integer',
-      label: { en: 'Duration (ms)', zh: '耗时(毫秒)' },
-      readOnly: true,
-      sortable: true,
-      list: { width: 110 },
-    },
-    {
-      name: 'address',
-      type: 'string',
-      label: { en: 'Address', zh: 'IP地址' },
-      readOnly: true,
-      search: { row: 2, col: 2, op: 'like' },
-      list: { width: 130 },
-    },
-    {
-      name: 'userAgent',
-      type: 'string',
-      label: { en: 'Agent', zh: '浏览器' },
-      readOnly: true,
-      list: { width: 240 },
-    },
+      search: find(2, 1, 'eq'),
+      list: width(80),
+    }),
+    field.integer('durationMs', 'Duration (ms)', '耗时(毫秒)', { readOnly: true, sortable: true, list: width(110) }),
+    field.string('address', 'Address', 'IP地址', { readOnly: true, search: find(2, 2, 'like'), list: width(130) }),
+    field.string('userAgent', 'Agent', '浏览器', { readOnly: true, list: width(240) }),
   ],
 });

@@ -1,4 +1,4 @@
-import { decimalText } from '../decimal.ts';
+import { decimalText } from './decimal.ts';
 import { type Expr, type ExprScope, evaluate, parseExpression } from './expression.ts';
 import type { EntityMeta, FieldMeta } from './metadata.ts';
 

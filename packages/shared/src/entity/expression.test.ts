@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, parseDecimal } from '../decimal.ts';
 import { computeDocument } from './computed.ts';
+import { decimalText, parseDecimal } from './decimal.ts';
 import { type ExprScope, evaluate, parseExpression } from './expression.ts';
 import { type EntityMeta, entitySchema } from './metadata.ts';
 

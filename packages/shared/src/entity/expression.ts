@@ -7,7 +7,7 @@ import {
   parseDecimal,
   roundDecimal,
   subDecimal,
-} from '../decimal.ts';
+} from './decimal.ts';
 
 /**
  * The small expression language of computed fields, parsed to a tree and evaluated on it (never eval):

@@ -1,5 +1,5 @@
-import { groupDigits } from '../decimal.ts';
-import { fileKeysOf } from '../entities/file.ts';
+import { fileKeysOf } from '../contracts/file.ts';
+import { groupDigits } from './decimal.ts';
 import type { FieldMeta } from './metadata.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FILE_KEY, FILE_KEYS } from '../entities/file.ts';
-import { patterns } from '../validators.ts';
-import { calendarDate, dateTime, id, integerSchema, timeOfDay } from '../values.ts';
+import { FILE_KEY, FILE_KEYS } from '../contracts/file.ts';
+import { patterns } from '../contracts/validators.ts';
+import { calendarDate, dateTime, id, integerSchema, timeOfDay } from '../contracts/values.ts';
 import type { EntityMeta, FieldMeta } from './metadata.ts';
 
 function decimalSchema(f: FieldMeta) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../values.ts';
+import { id } from '../contracts/values.ts';
 
 /** The generic contract of ARCHITECTURE §3 that every entity exposes at /api/<Entity>/<action>. */
 export const displayTypes = ['like', 'eq', 'in', 'gt', 'ge', 'lt', 'le'] as const;

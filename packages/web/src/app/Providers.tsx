@@ -5,9 +5,9 @@ import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusableTableScroll } from '../components/table-scroll-focus.ts';
+import { componentSize, messageConfig, themeConfig } from '../lib/theme.ts';
 import { setMessageApi } from './notify.ts';
 import { usePrefersReducedMotion } from './reduced-motion.ts';
-import { componentSize, messageConfig, themeConfig } from './theme.ts';
 
 export function createQueryClient(): QueryClient {
   // The HTTP client already shows each failure; a retry would show it twice.

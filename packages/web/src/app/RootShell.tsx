@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { NavProgress, ResourceLoading } from '../components/loading.tsx';
+import { isAnonymousPath } from '../lib/return-to.ts';
 import { useAppStore } from '../lib/store.ts';
-import { isAnonymousPath } from './guard.ts';
 
 /** The root route's screen: the navigation indicator over whatever route is showing. */
 export function RootShell() {

@@ -1,9 +1,10 @@
 import type { Button, MenuItem } from '@trestle/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
+import { RETURN_TO_KEY, takeReturnTo } from '../lib/return-to.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
-import { guardLoader, RETURN_TO_KEY, takeReturnTo } from './guard.ts';
+import { guardLoader } from './guard.ts';
 import { CHUNK_RELOAD_FLAG, lazyRoute } from './lazy-route.ts';
 
 const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];

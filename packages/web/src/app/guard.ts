@@ -1,19 +1,12 @@
 import { type Button, ErrorCode, hasManagerMarker, type MenuItem, menuUrlToPath } from '@trestle/shared';
 import { type LoaderFunctionArgs, redirect, replace } from 'react-router-dom';
 import { entityOfRoute, findMenuEntry } from '../components/menu-tree.ts';
-import { HttpError, http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
+import { HttpError } from '../lib/http/transport.ts';
+import { isAnonymousPath, rememberReturnTo } from '../lib/return-to.ts';
 import { heldSetupCode, isSetupPath } from '../lib/setup-code.ts';
 import { useAppStore } from '../lib/store.ts';
 import { getToken } from '../lib/token.ts';
-
-/** Where the user was going when the guard sent them to sign in; the login screen returns there. */
-export const RETURN_TO_KEY = 'returnTo';
-
-/** Anonymous screens besides the login paths (spec §6). */
-const anonymousPaths = new Set(['/register']);
-
-export const isAnonymousPath = (pathname: string): boolean =>
-  pathname.toLowerCase().includes('login') || anonymousPaths.has(pathname.toLowerCase());
 
 export const loginRedirect = () => redirect(`/login?redirect=${Math.random()}`);
 
@@ -42,7 +35,7 @@ export async function guardLoader(
   if (inSetup) return afterShell(await loadShell(), url.pathname, screens);
   if (isAnonymousPath(url.pathname)) return null;
   if (!getToken()) {
-    sessionStorage.setItem(RETURN_TO_KEY, url.pathname + url.search);
+    rememberReturnTo(url.pathname + url.search);
     return loginRedirect();
   }
   return afterShell(await loadShell(), url.pathname, screens);
@@ -114,11 +107,4 @@ async function loadShell(): Promise<Shell> {
     throw error;
   }
   return { redirect: null, fresh };
-}
-
-/** Where to go after signing in: the remembered path, else /home. Reads it once. */
-export function takeReturnTo(): string {
-  const target = sessionStorage.getItem(RETURN_TO_KEY);
-  sessionStorage.removeItem(RETURN_TO_KEY);
-  return target && target !== '/' && !isAnonymousPath(target) ? target : '/home';
 }

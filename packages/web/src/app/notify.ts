@@ -1,6 +1,6 @@
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { messageConfig } from './theme.ts';
+import { messageConfig } from '../lib/theme.ts';
 
 message.config(messageConfig);
 

@@ -3,7 +3,8 @@ import { type Button, type CurrentUser, ErrorCode, type MenuItem } from '@trestl
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
-import { HttpError, http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
+import { HttpError } from '../lib/http/transport.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
 import { createQueryClient, Providers } from './Providers.tsx';

@@ -166,7 +166,7 @@ export const routes: RouteObject[] = [
       {
         path: '401',
         lazy: lazyRoute(() =>
-          import('../features/errors/UnauthorizedPage.tsx').then((m) => ({ Component: m.UnauthorizedPage })),
+          import('../components/errors/UnauthorizedPage.tsx').then((m) => ({ Component: m.UnauthorizedPage })),
         ),
       },
       // [issue 5: schedule] The acceptance-test screen outside the main layout (spec §2: /manage has one child).
@@ -184,13 +184,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        lazy: lazyRoute(() => import('../components/MainLayout.tsx').then((m) => ({ Component: m.MainLayout }))),
+        lazy: lazyRoute(() => import('./SignedInLayout.tsx').then((m) => ({ Component: m.SignedInLayout }))),
         children: screens,
       },
       {
         path: '*',
         lazy: lazyRoute(() =>
-          import('../features/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
+          import('../components/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
         ),
       },
     ],

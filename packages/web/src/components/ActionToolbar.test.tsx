@@ -2,7 +2,6 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { MenuItem } from '@trestle/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import '../i18n/index.ts';
 import { useAppStore } from '../lib/store.ts';
 import { ActionToolbar, type ToolbarItem } from './ActionToolbar.tsx';
 

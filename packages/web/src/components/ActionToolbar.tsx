@@ -2,14 +2,14 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
-import { buttonSize, dropdownDelays, maxInlineButtons } from '../app/theme.ts';
-import { useAppStore } from '../lib/store.ts';
-import { findMenuEntry } from './menu-tree.ts';
+import { buttonSize, dropdownDelays, maxInlineButtons } from '../lib/theme.ts';
+import { useMenuGrants } from './menu-grants.ts';
 
 export type ToolbarItem = {
-  /** The button id from the catalogue; an item without one is always shown. */
+  /** The button id from the catalogue; an item without one (nor a `grant`) is always shown. */
   id?: number;
+  /** The catalogue code of the button whose grant shows the item (`'Add'`); one the catalogue lacks hides it. */
+  grant?: string;
   key: string;
   label: ReactNode;
   icon?: ReactNode;
@@ -30,10 +30,10 @@ type Props = {
  */
 export function ActionToolbar({ items, menuUrlPath }: Props) {
   const { t } = useTranslation();
-  const location = useLocation();
-  const permission = useAppStore((s) => s.permission);
-  const granted = findMenuEntry(permission, menuUrlPath ?? location.pathname)?.permission ?? [];
-  const visible = items.filter((item) => item.id === undefined || granted.includes(item.id));
+  const grants = useMenuGrants(menuUrlPath);
+  const visible = items.filter((item) =>
+    item.grant !== undefined ? grants.can(item.grant) : item.id === undefined || grants.allows(item.id),
+  );
   const inline = visible.slice(0, maxInlineButtons);
   const overflow = visible.slice(maxInlineButtons);
   const more = useMoreMenu();

@@ -1,6 +1,6 @@
 import { Modal, type ModalProps } from 'antd';
 import { useEffect, useState } from 'react';
-import { modalDefaults } from '../app/theme.ts';
+import { modalDefaults } from '../lib/theme.ts';
 
 /**
  * Our dialogs close by being taken off the page while open (`{dialog && <XDialog open />}`), which skips

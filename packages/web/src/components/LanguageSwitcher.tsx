@@ -3,7 +3,7 @@ import type { MenuItem } from '@trestle/shared';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, type Language, languages } from '../i18n/index.ts';
-import { http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
 import { useAppStore } from '../lib/store.ts';
 import { getToken } from '../lib/token.ts';
 

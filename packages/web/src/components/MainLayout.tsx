@@ -1,9 +1,8 @@
 import type { MenuItem } from '@trestle/shared';
 import { Layout, Menu, type MenuProps, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { TenantBanner } from '../features/tenants/TenantBanner.tsx';
 import { useAppStore } from '../lib/store.ts';
 import { getToken } from '../lib/token.ts';
 import { AppBreadcrumb } from './AppBreadcrumb.tsx';
@@ -95,10 +94,10 @@ function PageTitle() {
 }
 
 /** The page's one main landmark (antd's Content is a <main>). */
-function Content() {
+function Content({ banner }: { banner: ReactNode }) {
   return (
     <Layout.Content className="app-content">
-      <TenantBanner />
+      {banner}
       <AppBreadcrumb />
       <div className="app-page">
         <PageTitle />
@@ -109,8 +108,11 @@ function Content() {
   );
 }
 
-/** The signed-in frame: left navigation by default, top navigation when the user picks it. */
-export function MainLayout() {
+/**
+ * The signed-in frame: left navigation by default, top navigation when the user picks it. `banner` stands
+ * above the breadcrumb (the app puts the tenant switch's notice there).
+ */
+export function MainLayout({ banner }: { banner?: ReactNode }) {
   const layout = useAppStore((s) => s.layout);
   const brand = <SiteBrand />;
   // Loaded once here, so the lists open with SiteConfig's page size.
@@ -126,7 +128,7 @@ export function MainLayout() {
             <HeaderTools />
           </div>
         </Layout.Header>
-        <Content />
+        <Content banner={banner} />
       </Layout>
     );
   }
@@ -142,7 +144,7 @@ export function MainLayout() {
         >
           <HeaderTools />
         </Layout.Header>
-        <Content />
+        <Content banner={banner} />
       </Layout>
     </Layout>
   );

@@ -1,8 +1,8 @@
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { dropdownDelays } from '../app/theme.ts';
 import { type Layout, useAppStore } from '../lib/store.ts';
+import { dropdownDelays } from '../lib/theme.ts';
 import { useCurrentUser } from './current-user.ts';
 import { useGo, useSignOut } from './navigation.ts';
 

@@ -1,6 +1,6 @@
 import { avatarPath, filePath } from '@trestle/shared';
 import { useEffect, useState } from 'react';
-import { http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
 
 /** Which of the app's own routes serves the key: an uploaded file, or an avatar. */
 export type FileRoute = 'file' | 'avatar';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@trestle/shared';
-import { http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
 import { useAppStore } from '../lib/store.ts';
 import { getToken } from '../lib/token.ts';
 

@@ -1,30 +1,3 @@
-import {
-  ApartmentOutlined,
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BookOutlined,
-  DeleteOutlined,
-  DiffOutlined,
-  EditOutlined,
-  ExportOutlined,
-  FileOutlined,
-  FileSearchOutlined,
-  FolderOpenOutlined,
-  HomeOutlined,
-  ImportOutlined,
-  LoginOutlined,
-  MenuOutlined,
-  PlusOutlined,
-  ProjectOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  SmileOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
 import { Empty, Input, Spin, Typography } from 'antd';
 import {
   type ComponentType,
@@ -38,38 +11,9 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as seededIcons from './seeded-icons.ts';
 
-/**
- * The seeded menu and button icons (all features' seeds), in the main bundle so the navigation draws at once. Any other
- * @ant-design/icons name comes from the full set, loaded on first need as its own chunk.
- */
-const iconMap: Record<string, ComponentType> = {
-  ApartmentOutlined,
-  ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BookOutlined,
-  DeleteOutlined,
-  DiffOutlined,
-  EditOutlined,
-  ExportOutlined,
-  FileOutlined,
-  FileSearchOutlined,
-  FolderOpenOutlined,
-  HomeOutlined,
-  ImportOutlined,
-  LoginOutlined,
-  MenuOutlined,
-  PlusOutlined,
-  ProjectOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  SmileOutlined,
-  TeamOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
-  UserOutlined,
-};
+const iconMap: Record<string, ComponentType> = seededIcons;
 
 /** The icon styles the gallery offers; anything else @ant-design/icons exports is not an icon. */
 export const ICON_NAME = /^[A-Z][A-Za-z0-9]*(Outlined|Filled|TwoTone)$/;

@@ -12,24 +12,31 @@ export function useCurrentMenuEntry(menuUrlPath?: string): MenuItem | undefined 
   return useAppStore((s) => findMenuEntry(s.permission, menuUrlPath ?? pathname));
 }
 
-/**
- * The button codes granted on the current screen's menu entry (the same grants the server checks),
- * for screens whose actions sit in table rows rather than in the ActionToolbar.
- */
-export function useMenuGrants(menuUrlPath?: string): {
+export type MenuGrants = {
+  /** Whether the entry grants the catalogue button `code`; a code the catalogue does not know is never granted. */
   can(code: string): boolean;
+  /** Whether the entry grants the catalogue button with this id. */
+  allows(id: number): boolean;
   idOf(code: string): number | undefined;
-} {
+};
+
+/**
+ * The buttons granted on the current screen's menu entry (or on `menuUrlPath`'s): the same grants the
+ * server checks. The one grant lookup of the web: toolbars, row actions and dialogs all ask it.
+ */
+export function useMenuGrants(menuUrlPath?: string): MenuGrants {
   const location = useLocation();
   const permission = useAppStore((s) => s.permission);
   const buttons = useAppStore((s) => s.buttons);
   const granted = findMenuEntry(permission, menuUrlPath ?? location.pathname)?.permission ?? [];
   const idOf = (code: string) => buttons.find((b) => b.code === code)?.id;
+  const allows = (id: number) => granted.includes(id);
   return {
     idOf,
+    allows,
     can: (code) => {
       const id = idOf(code);
-      return id !== undefined && granted.includes(id);
+      return id !== undefined && allows(id);
     },
   };
 }

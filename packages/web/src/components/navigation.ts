@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
 import { signOutLocal } from '../lib/store.ts';
 
 /** Navigate, except to the route already showing: that is silently ignored (spec §2). */

@@ -10,7 +10,7 @@ import {
 import { Button, Form, type FormRule, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../lib/http.ts';
+import { http } from '../lib/http/client.ts';
 import { getToken } from '../lib/token.ts';
 import { useCurrentMenuEntry } from './menu-grants.ts';
 

@@ -2,9 +2,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { httpMessages } from '../lib/http-messages.ts';
-import { enUS } from './en-US.ts';
-import { zhCN } from './zh-CN.ts';
 
 export const languages = [
   { code: 'en-US', label: 'English', dayjs: 'en' },
@@ -39,25 +36,34 @@ function applyDayjs(code: string): void {
   dayjs.locale(languages.find((l) => l.code === code)?.dayjs ?? 'en');
 }
 
-void i18n.use(initReactI18next).init({
-  resources: {
-    'en-US': { translation: { ...httpMessages.en, ...enUS } },
-    'zh-CN': { translation: { ...httpMessages.zh, ...zhCN } },
-  },
-  lng: preferredLanguage(localStorage.getItem(STORAGE_KEY), browserLanguages()),
-  fallbackLng: 'en-US',
-  // Flat keys with dots and the English zod messages as keys: no nesting, no namespaces in keys.
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-});
-applyDayjs(i18n.language);
-document.documentElement.lang = i18n.language;
+/** One flat table of texts per language, keyed like 'users.title'. */
+export type Translations = Record<Language, Record<string, string>>;
 
-i18n.on('languageChanged', (code) => {
-  localStorage.setItem(STORAGE_KEY, code);
-  applyDayjs(code);
-  document.documentElement.lang = code;
-});
+/**
+ * Starts i18next with the app's strings. The strings are gathered in app/ (the folders that show them sit
+ * above this one); main.tsx calls this before any screen module runs.
+ */
+export function startI18n(translations: Translations): void {
+  void i18n.use(initReactI18next).init({
+    resources: {
+      'en-US': { translation: translations['en-US'] },
+      'zh-CN': { translation: translations['zh-CN'] },
+    },
+    lng: preferredLanguage(localStorage.getItem(STORAGE_KEY), browserLanguages()),
+    fallbackLng: 'en-US',
+    // Flat keys with dots and the English zod messages as keys: no nesting, no namespaces in keys.
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+  });
+  applyDayjs(i18n.language);
+  document.documentElement.lang = i18n.language;
+
+  i18n.on('languageChanged', (code) => {
+    localStorage.setItem(STORAGE_KEY, code);
+    applyDayjs(code);
+    document.documentElement.lang = code;
+  });
+}
 
 export { i18n };

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// Every test sees the app's texts, as the browser does: tests beside a feature may not import app/ themselves.
+import '../app/i18n.ts';
 
 // The first test of a file imports lazily loaded screens; on a busy 2-core machine that outlasts the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });

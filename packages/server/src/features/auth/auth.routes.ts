@@ -17,9 +17,9 @@ import { authOf } from '../../http/auth.ts';
 import { AppError, envelope } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
 import type { Tokens } from '../../http/tokens.ts';
+import { loadLoginSettings, registrationOpen } from '../../platform/login-settings.ts';
+import { userKeyOf } from '../../platform/passwords.ts';
 import { createAuthService, signInLookup } from './auth.service.ts';
-import { loadLoginSettings, registrationOpen } from './login-settings.ts';
-import { userKeyOf } from './passwords.ts';
 
 type Deps = { db: Db; sessions: Sessions; tokens: Tokens; now: () => Date; loginRateLimitPerMinute: number };
 
@@ -93,7 +93,7 @@ export function authRoutes(deps: Deps) {
         response: { 200: envelopeSchema(loginResultSchema) },
       },
       handler: async (req) => {
-        // [issue 4: logs-files] every attempt that reaches the check lands in the sign-in log
+        // Every attempt that reaches the check lands in the sign-in log
         const attempt = (outcome: SignInOutcome) =>
           recordSignIn(deps.db, req.body.userName, outcome, client(req), deps.now()).catch((err: unknown) =>
             req.log.error({ err }, 'sign-in log write failed'),

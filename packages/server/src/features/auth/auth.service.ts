@@ -5,9 +5,9 @@ import { roles, tenants, userRoles, users } from '../../db/schema.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
+import { loadLoginSettings, passwordPolicyOf, takeCaptcha } from '../../platform/login-settings.ts';
+import { hashPassword, passwordProblem, userKeyOf, verifyPassword } from '../../platform/passwords.ts';
 import { createLockout } from './lockout.ts';
-import { loadLoginSettings, passwordPolicyOf, takeCaptcha } from './login-settings.ts';
-import { hashPassword, passwordProblem, userKeyOf, verifyPassword } from './passwords.ts';
 
 type Client = { address: string; userAgent: string };
 

@@ -1,6 +1,5 @@
 import {
   entityScopeSchema,
-  envelopeSchema,
   explainBodySchema,
   explainResultSchema,
   idParam,
@@ -10,13 +9,11 @@ import {
   scopeUserSchema,
 } from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { EntityDefinition } from '../../engine/definition.ts';
-import { authOf } from '../../http/auth.ts';
-import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
+import { screenRoutes } from '../../http/screen-routes.ts';
 import { createDataPermissionRepository } from './data-permissions.repository.ts';
 
 /** The menu the screen's grants hang on (seeded under System). */
@@ -25,79 +22,69 @@ export const DATA_PERMISSION_MENU = 'DataPermission';
 /** /api/dataPermission/*: the per-role, per-entity row scopes and the visibility explanation. */
 export function dataPermissionRoutes(deps: { db: Db; definitions: EntityDefinition[] }) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const repo = createDataPermissionRepository(deps.db, deps.definitions);
-    const grant = (button: string) => ({ permission: { menu: DATA_PERMISSION_MENU, button } });
-    const tags = ['DataPermission'];
+    const screen = screenRoutes(app, DATA_PERMISSION_MENU);
 
-    r.get('/api/dataPermission/roles', {
-      config: grant('Search'),
-      schema: {
-        tags,
+    screen.get(
+      '/api/dataPermission/roles',
+      {
+        button: 'Search',
         summary: 'The roles of the tenant, with their default scope',
-        response: { 200: envelopeSchema(z.array(scopeRoleSchema)) },
+        data: z.array(scopeRoleSchema),
       },
-      handler: async (req) => envelope(await repo.roles(authOf(req), languageOf(req))),
-    });
-
-    r.get('/api/dataPermission/entities', {
-      config: grant('Search'),
-      schema: {
-        tags,
+      (auth, _, req) => repo.roles(auth, languageOf(req)),
+    );
+    screen.get(
+      '/api/dataPermission/entities',
+      {
+        button: 'Search',
         summary: "Every entity with the scopes it supports and the role's rule (null: the role's default)",
-        querystring: z.strictObject({ roleId: idParam }),
-        response: { 200: envelopeSchema(z.array(entityScopeSchema)) },
+        input: z.strictObject({ roleId: idParam }),
+        data: z.array(entityScopeSchema),
       },
-      handler: async (req) => envelope(await repo.entities(authOf(req), req.query.roleId)),
-    });
-
-    r.post('/api/dataPermission/save', {
-      config: grant('Update'),
-      schema: {
-        tags,
+      (auth, query) => repo.entities(auth, query.roleId),
+    );
+    screen.post(
+      '/api/dataPermission/save',
+      {
+        button: 'Update',
         summary: "Set a role's scope on an entity (rule null: back to the role's default)",
         description:
           'A custom filter names fields of the entity only, with an operator allowed for the field type and a value ' +
           'of that type or a variable (currentUser, currentOrganization, today); anything else is a 400 with fieldErrors.',
-        body: saveScopeRuleBodySchema,
-        response: { 200: envelopeSchema(z.null()) },
+        input: saveScopeRuleBodySchema,
+        message: 'Saved',
       },
-      handler: async (req) => {
-        await repo.save(authOf(req), req.body);
-        return envelope(null, 'Saved');
-      },
-    });
-
-    r.get('/api/dataPermission/organizations', {
-      config: grant('Search'),
-      schema: {
-        tags,
+      (auth, body) => repo.save(auth, body),
+    );
+    screen.get(
+      '/api/dataPermission/organizations',
+      {
+        button: 'Search',
         summary: 'The organisation tree (flat, with parentId) for the chooser',
-        response: { 200: envelopeSchema(z.array(scopeOrganizationSchema)) },
+        data: z.array(scopeOrganizationSchema),
       },
-      handler: async (req) => envelope(await repo.organizations(authOf(req), languageOf(req))),
-    });
-
-    r.get('/api/dataPermission/users', {
-      config: grant('Search'),
-      schema: {
-        tags,
+      (auth, _, req) => repo.organizations(auth, languageOf(req)),
+    );
+    screen.get(
+      '/api/dataPermission/users',
+      {
+        button: 'Search',
         summary: 'Users of the tenant to explain a row for (at most 50)',
-        querystring: z.strictObject({ q: z.string().max(50).default('') }),
-        response: { 200: envelopeSchema(z.array(scopeUserSchema)) },
+        input: z.strictObject({ q: z.string().max(50).default('') }),
+        data: z.array(scopeUserSchema),
       },
-      handler: async (req) => envelope(await repo.users(authOf(req), req.query.q)),
-    });
-
-    r.post('/api/dataPermission/explain', {
-      config: grant('Search'),
-      schema: {
-        tags,
+      (auth, query) => repo.users(auth, query.q),
+    );
+    screen.post(
+      '/api/dataPermission/explain',
+      {
+        button: 'Search',
         summary: 'Whether a user sees one row of an entity, and which of their roles lets them (read only)',
-        body: explainBodySchema,
-        response: { 200: envelopeSchema(explainResultSchema) },
+        input: explainBodySchema,
+        data: explainResultSchema,
       },
-      handler: async (req) => envelope(await repo.explain(authOf(req), req.body, languageOf(req))),
-    });
+      (auth, body, req) => repo.explain(auth, body, languageOf(req)),
+    );
   };
 }

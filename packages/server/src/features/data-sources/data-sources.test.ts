@@ -1,33 +1,27 @@
 import type { DataSourceRow, DataSourceTestResult } from '@trestle/shared';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { actAsTenant } from '../../db/client.ts';
 import { dataSources } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
 import { createOtherTenant } from '../../test/tenants.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { resolveHost } from './hosts.ts';
 
 // The machine's own PostgreSQL and MariaDB are the external databases here. "localhost" is let
 // through by name (DATASOURCE_ALLOWED_HOSTS); any other private address stays refused.
 const PASSWORD = 'S3cret-Value-Never-Sent';
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true, env: { DATASOURCE_ALLOWED_HOSTS: 'localhost' } });
 beforeAll(async () => {
-  t = await createTestApp({ DATASOURCE_ALLOWED_HOSTS: 'localhost' });
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   // An account that can read and nothing more, on the machine's PostgreSQL server.
   const c = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await c.connect();
   await c.query(`do $$ begin create role ds_reader login; exception when duplicate_object then null; end $$`);
   await c.end();
 });
-afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const { post } = t;
 const source = (extra: object = {}) => ({
   name: `pg-${Math.random().toString(36).slice(2, 8)}`,
   kind: 'postgres',
@@ -122,7 +116,7 @@ describe('the password', () => {
 
     const answers = [
       await post('/api/DataSourceMan/getPageData', {}),
-      await t.app.inject({ method: 'GET', url: `/api/DataSourceMan/get?id=${id}`, headers: bearer(admin) }),
+      await t.app.inject({ method: 'GET', url: `/api/DataSourceMan/get?id=${id}`, headers: bearer(t.admin) }),
       await post('/api/DataSourceMan/update', { ...source({ name: 'sealed' }), id, version: 1 }),
       await post('/api/DataSourceMan/test', { ...source({ name: 'sealed' }), id }),
     ];
@@ -184,7 +178,7 @@ describe('test connection', () => {
     const id = await add();
     await post('/api/DataSourceMan/test', { ...source({ password: '' }), id });
     const row = body(
-      await t.app.inject({ method: 'GET', url: `/api/DataSourceMan/get?id=${id}`, headers: bearer(admin) }),
+      await t.app.inject({ method: 'GET', url: `/api/DataSourceMan/get?id=${id}`, headers: bearer(t.admin) }),
     ).data as DataSourceRow;
     expect(row).toMatchObject({ lastTestOk: true, lastReadOnly: false });
     expect(row.lastTestedAt).toMatch(/Z$/);
@@ -226,7 +220,7 @@ describe('bad input, other tenants and other roles', () => {
     const list = body(await post('/api/DataSourceMan/getPageData', { rows: 100 })).data as { rows: DataSourceRow[] };
     expect(list.rows.map((r) => r.id)).not.toContain(theirs);
     expect(
-      (await t.app.inject({ method: 'GET', url: `/api/DataSourceMan/get?id=${theirs}`, headers: bearer(admin) }))
+      (await t.app.inject({ method: 'GET', url: `/api/DataSourceMan/get?id=${theirs}`, headers: bearer(t.admin) }))
         .statusCode,
     ).toBe(404);
     expect((await post('/api/DataSourceMan/update', { ...source(), id: theirs, version: 1 })).statusCode).toBe(404);
@@ -238,7 +232,7 @@ describe('bad input, other tenants and other roles', () => {
   });
 
   it('is refused to pm with 403', async () => {
-    expect((await post('/api/DataSourceMan/getPageData', {}, pm)).statusCode).toBe(403);
-    expect((await post('/api/DataSourceMan/test', source(), pm)).statusCode).toBe(403);
+    expect((await post('/api/DataSourceMan/getPageData', {}, t.pm)).statusCode).toBe(403);
+    expect((await post('/api/DataSourceMan/test', source(), t.pm)).statusCode).toBe(403);
   });
 });

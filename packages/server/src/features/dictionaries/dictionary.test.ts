@@ -1,20 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 type Dict = { code: string; remote: boolean; items: { value: string; label: string }[] };
-const load = async (codes: string[], token = pm, lang = 'en-US') => {
+const load = async (codes: string[], token = t.pm, lang = 'en-US') => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/Dictionary/getVueDictionary',
@@ -29,7 +22,7 @@ const addDictionary = (mainData: object, detailData: object = {}) =>
     method: 'POST',
     url: '/api/Dictionary/add',
     payload: { mainData: { enabled: true, ...mainData }, detailData },
-    headers: bearer(admin),
+    headers: bearer(t.admin),
   });
 
 describe('getVueDictionary', () => {
@@ -45,7 +38,7 @@ describe('getVueDictionary', () => {
     });
     expect(status?.items.map((i) => i.value)).toEqual(['active', 'left']);
     expect(unknown).toEqual({ code: 'nope', remote: false, items: [] });
-    expect((await load(['gender'], pm, 'zh-CN'))[0]?.items.map((i) => i.label)).toEqual(['男', '女']);
+    expect((await load(['gender'], t.pm, 'zh-CN'))[0]?.items.map((i) => i.label)).toEqual(['男', '女']);
   });
 
   it('needs a sign-in and valid codes', async () => {
@@ -56,7 +49,7 @@ describe('getVueDictionary', () => {
       method: 'POST',
       url: '/api/Dictionary/getVueDictionary',
       payload: ["x'; --"],
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
     expect(bad.statusCode).toBe(400);
   });
@@ -71,7 +64,7 @@ describe('getVueDictionary', () => {
       method: 'POST',
       url: '/api/DictionaryList/update',
       payload: { mainData: { id: item?.id, version: item?.version, label: 'Man' } },
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await load(['gender']))[0]?.items[0]?.label).toBe('Man');
@@ -84,7 +77,7 @@ describe('getVueDictionary', () => {
     const search = await t.app.inject({
       method: 'GET',
       url: '/api/Dictionary/searchItems?code=city&q=City 59',
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
     expect((body(search).data as { value: string }[]).map((i) => i.value)).toEqual([
       'c59',
@@ -93,7 +86,7 @@ describe('getVueDictionary', () => {
     const byValues = await t.app.inject({
       method: 'GET',
       url: '/api/Dictionary/searchItems?code=city&values=c1,c2',
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
     expect(body(byValues).data).toEqual([
       { value: 'c1', label: 'City 1' },
@@ -110,8 +103,8 @@ describe('SQL-sourced dictionaries', () => {
       sqlText: 'select id as value, user_name as label from user_directory where id = :userId',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await load(['me'], pm))[0]?.items).toEqual([{ value: expect.any(String), label: 'pm' }]);
-    expect((await load(['me'], admin))[0]?.items[0]?.label).toBe('admin');
+    expect((await load(['me'], t.pm))[0]?.items).toEqual([{ value: expect.any(String), label: 'pm' }]);
+    expect((await load(['me'], t.admin))[0]?.items[0]?.label).toBe('admin');
   });
 
   it('refuse at save anything that is not one read-only SELECT, with the reason', async () => {

@@ -12,9 +12,9 @@ import type { Db } from '../../db/client.ts';
 import { attachment } from '../../http/attachment.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, envelope } from '../../http/errors.ts';
-import type { ObjectStore } from './files.objects.ts';
-import { createFileStore } from './files.store.ts';
-import { saveCheckedUploads, storedFileSchema } from './files.upload.ts';
+import { saveCheckedUploads, storedFileSchema } from '../../http/files.upload.ts';
+import type { ObjectStore } from '../../platform/files.objects.ts';
+import { createFileStore } from '../../platform/files.store.ts';
 
 const grant = (button: string) => ({ permission: { menu: 'File', button } });
 

@@ -2,8 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Objects, signV4 } from '../../platform/files.s3.ts';
 import { bearer, body, createTestApp } from '../../test/helper.ts';
-import { createS3Objects, signV4 } from './files.s3.ts';
 
 const KEY_ID = 'TESTKEYID';
 const SECRET = 'test/secret+key';

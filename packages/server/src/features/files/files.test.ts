@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files, tenants, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -37,7 +30,7 @@ function multipart(parts: Part[]) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (parts: Part[], token = admin, url = '/api/Employee/upload') => {
+const upload = (parts: Part[], token = t.admin, url = '/api/Employee/upload') => {
   const m = multipart(parts);
   return t.app.inject({
     method: 'POST',
@@ -61,7 +54,7 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
     expect(png?.url).toBe(`/api/file/${png?.key}`);
     expect(txt).toMatchObject({ name: 'notes.txt', type: 'text/plain' });
 
-    const got = await t.app.inject({ method: 'GET', url: png?.url ?? '', headers: bearer(pm) });
+    const got = await t.app.inject({ method: 'GET', url: png?.url ?? '', headers: bearer(t.pm) });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PNG)).toBe(true);
     expect(got.headers['content-type']).toBe('image/png');
@@ -91,7 +84,7 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
   it('refuses a file over 10 MB with 413, and needs the Upload grant', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(11 * 1024 * 1024)]);
     expect((await upload([{ name: 'big.png', bytes: big }])).statusCode).toBe(413);
-    expect((await upload([{ name: 'a.png', bytes: PNG }], pm)).statusCode).toBe(403);
+    expect((await upload([{ name: 'a.png', bytes: PNG }], t.pm)).statusCode).toBe(403);
   });
 
   it("answers 404 for another tenant's file and for a malformed key", async () => {
@@ -124,7 +117,7 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
       uploadedAt: at,
     });
     for (const url of [`/api/file/${key}`, '/api/file/..%2F..%2Ftoken-secret', '/api/file/x']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(t.admin) });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -141,7 +134,7 @@ type Listed = {
   recordKey: number | null;
   url: string;
 };
-const list = async (payload: object, token = admin) => {
+const list = async (payload: object, token = t.admin) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
   return body(res).data as { rows: Listed[]; total: number };
@@ -176,17 +169,17 @@ describe('the file registry (/File)', () => {
   });
 
   it('takes an upload of its own (POST /api/File/upload) under the File menu’s Upload grant, with the same checks', async () => {
-    const res = await upload([{ name: 'registry-own.pdf', bytes: PDF }], admin, '/api/File/upload');
+    const res = await upload([{ name: 'registry-own.pdf', bytes: PDF }], t.admin, '/api/File/upload');
     expect(res.statusCode).toBe(200);
     const [own] = body(res).data as Stored[];
     expect(own).toMatchObject({ name: 'registry-own.pdf', type: 'application/pdf', size: PDF.length });
     expect((await list({ name: 'registry-own' })).rows).toMatchObject([{ key: own?.key, entity: 'File' }]);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const refused = await upload([{ name: 'x.png', bytes: svg, type: 'image/png' }], admin, '/api/File/upload');
+    const refused = await upload([{ name: 'x.png', bytes: svg, type: 'image/png' }], t.admin, '/api/File/upload');
     expect(refused.statusCode).toBe(400);
     expect(body(refused).data).toMatchObject({ fieldErrors: { file: 'type not allowed' } });
-    expect((await upload([{ name: 'a.png', bytes: PNG }], pm, '/api/File/upload')).statusCode).toBe(403);
+    expect((await upload([{ name: 'a.png', bytes: PNG }], t.pm, '/api/File/upload')).statusCode).toBe(403);
     const anonymous = multipart([{ name: 'a.png', bytes: PNG }]);
     const noToken = await t.app.inject({ method: 'POST', url: '/api/File/upload', ...anonymous });
     expect(noToken.statusCode).toBe(401);
@@ -198,7 +191,7 @@ describe('the file registry (/File)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/Employee/add',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: {
         mainData: {
           code: 'F9001',
@@ -220,14 +213,14 @@ describe('the file registry (/File)', () => {
     const [doomed] = body(await upload([{ name: 'doomed.pdf', bytes: PDF }])).data as Stored[];
     if (!doomed) throw new Error('no upload');
     expect(existsSync(objectPath(doomed.key))).toBe(true);
-    const del = (keys: string[], token = admin) =>
+    const del = (keys: string[], token = t.admin) =>
       t.app.inject({ method: 'POST', url: '/api/File/del', payload: { keys }, headers: bearer(token) });
-    expect((await del([doomed.key], pm)).statusCode).toBe(403);
+    expect((await del([doomed.key], t.pm)).statusCode).toBe(403);
     const res = await del([doomed.key]);
     expect(res.statusCode, res.body).toBe(200);
     expect(body(res).data).toEqual({ count: 1 });
     expect(existsSync(objectPath(doomed.key))).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: doomed.url, headers: bearer(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: doomed.url, headers: bearer(t.admin) })).statusCode).toBe(404);
     expect((await list({ name: 'doomed.pdf' })).total).toBe(0);
     // The other tenant's file from the test above survives a delete by the admin of this tenant.
     const [foreign] = await t.database.db.select().from(files).where(eq(files.name, 'secret.png'));
@@ -240,7 +233,7 @@ describe('the file registry (/File)', () => {
     const [lost] = body(await upload([{ name: 'lost.png', bytes: PNG }])).data as Stored[];
     if (!lost) throw new Error('no upload');
     rmSync(objectPath(lost.key));
-    const res = await t.app.inject({ method: 'GET', url: lost.url, headers: bearer(admin) });
+    const res = await t.app.inject({ method: 'GET', url: lost.url, headers: bearer(t.admin) });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
   });
@@ -251,7 +244,7 @@ describe('the file registry (/File)', () => {
         method: 'POST',
         url: '/api/File/getPageData',
         payload: payload as object,
-        headers: bearer(admin),
+        headers: bearer(t.admin),
       });
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(body(res).data)).toContain(field);
@@ -265,18 +258,18 @@ describe('the file registry (/File)', () => {
       method: 'POST',
       url: '/api/File/del',
       payload: { keys: ['../x'] },
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(delBad.statusCode).toBe(400);
     const empty = await t.app.inject({
       method: 'POST',
       url: '/api/File/del',
       payload: { keys: [] },
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(empty.statusCode).toBe(400);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload: {}, headers: bearer(pm) }))
+      (await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload: {}, headers: bearer(t.pm) }))
         .statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/File/getPageData', payload: {} })).statusCode).toBe(401);

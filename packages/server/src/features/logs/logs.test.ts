@@ -1,26 +1,18 @@
 import type { PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { settings, tenants } from '../../db/schema.ts';
 import { requestLog, signInLog } from '../../db/schema-logs.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { purgeOldLogs } from './retention.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 type Row = Record<string, unknown>;
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const { post } = t;
 const page = async (entity: string, payload: object) => {
   const res = await post(`/api/${entity}/getPageData`, { rows: 100, ...payload });
   expect(res.statusCode, res.body).toBe(200);
@@ -44,7 +36,7 @@ describe('request log', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/Employee/getPageData?token=query-secret-123',
-      headers: { ...bearer(admin), 'user-agent': 'vitest-agent/1.0' },
+      headers: { ...bearer(t.admin), 'user-agent': 'vitest-agent/1.0' },
       payload: { page: 1, rows: 5, wheres: [{ name: 'name', value: 'body-secret-456', displayType: 'like' }] },
     });
     expect(res.statusCode).toBe(200);
@@ -58,7 +50,7 @@ describe('request log', () => {
       t.database.db,
       sql`select string_agg(r::text, ' ') as text from request_log r`,
     );
-    for (const secret of ['query-secret-123', 'body-secret-456', admin, admin.slice(-20), 'Bearer']) {
+    for (const secret of ['query-secret-123', 'body-secret-456', t.admin, t.admin.slice(-20), 'Bearer']) {
       expect(all?.text).not.toContain(secret);
     }
   });
@@ -79,7 +71,7 @@ describe('request log', () => {
   });
 
   it('is searchable by path, status, user and time, sorted on the server, and exports to .xlsx', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/Button/Get', headers: bearer(pm) });
+    await t.app.inject({ method: 'GET', url: '/api/Button/Get', headers: bearer(t.pm) });
     await waitForRequestRows('/api/Button/Get');
     const found = await page('RequestLog', {
       wheres: [like('path', 'button/get'), eqw('status', 200), like('userName', 'pm')],
@@ -182,8 +174,8 @@ describe('data-change log', () => {
 describe('who may read the logs', () => {
   it('answers 403 to pm and 401 to anonymous callers, on every log and its export', async () => {
     for (const entity of ['RequestLog', 'SignInLog', 'DataChangeLog']) {
-      expect((await post(`/api/${entity}/getPageData`, {}, pm)).statusCode).toBe(403);
-      expect((await post(`/api/${entity}/export`, {}, pm)).statusCode).toBe(403);
+      expect((await post(`/api/${entity}/getPageData`, {}, t.pm)).statusCode).toBe(403);
+      expect((await post(`/api/${entity}/export`, {}, t.pm)).statusCode).toBe(403);
       const anon = await t.app.inject({ method: 'POST', url: `/api/${entity}/getPageData`, payload: {} });
       expect(anon.statusCode).toBe(401);
     }

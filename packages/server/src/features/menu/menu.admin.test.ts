@@ -1,32 +1,25 @@
 import type { ButtonRow, MenuItem, MenuRow } from '@trestle/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleGrants, roleMenus, roles, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { hashPassword, userKeyOf } from '../../platform/passwords.ts';
+import { bearer, body } from '../../test/helper.ts';
 import { createOtherTenant } from '../../test/tenants.ts';
-import { hashPassword, userKeyOf } from '../auth/passwords.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 const post = (url: string, token: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-const menusNow = async () => body(await get('/api/menu/getAll', admin)).data as MenuRow[];
+const menusNow = async () => body(await get('/api/menu/getAll', t.admin)).data as MenuRow[];
 const menuByCode = async (code: string) => {
   const m = (await menusNow()).find((r) => r.code === code);
   if (!m) throw new Error(`no menu ${code}`);
   return m;
 };
-const buttonsNow = async () => body(await get('/api/Button/getAll', admin)).data as ButtonRow[];
+const buttonsNow = async () => body(await get('/api/Button/getAll', t.admin)).data as ButtonRow[];
 const buttonByCode = async (code: string) => {
   const b = (await buttonsNow()).find((r) => r.code === code);
   if (!b) throw new Error(`no button ${code}`);
@@ -48,7 +41,7 @@ const input = (m: MenuRow) => ({
 
 const addMenu = async (over: Partial<ReturnType<typeof input>> = {}) => {
   const system = await menuByCode('System');
-  const res = await post('/api/menu/add', admin, {
+  const res = await post('/api/menu/add', t.admin, {
     parentId: system.id,
     code: `T${Math.random().toString(36).slice(2, 10)}`,
     name: 'Test menu',
@@ -78,11 +71,11 @@ describe('the menu editor: reading', () => {
   });
 
   it('is denied to pm (403) and to the anonymous (401)', async () => {
-    expect((await get('/api/menu/getAll', pm)).statusCode).toBe(403);
+    expect((await get('/api/menu/getAll', t.pm)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/menu/getAll' })).statusCode).toBe(401);
     const payload = { id: 1, parentId: null, index: 0 };
     for (const url of ['/api/menu/add', '/api/menu/update', '/api/menu/move', '/api/menu/del']) {
-      const res = await post(url, pm, payload);
+      const res = await post(url, t.pm, payload);
       expect([url, res.statusCode]).toEqual([url, 403]);
     }
   });
@@ -91,24 +84,24 @@ describe('the menu editor: reading', () => {
 describe('the menu editor: writing', () => {
   it('shows an added, edited, moved and deleted menu in getTreeMenu on the very next call', async () => {
     const id = await addMenu({ name: 'Fresh screen', url: '/FreshScreen' });
-    expect((await tree(admin)).find((m) => m.id === id)).toMatchObject({ name: 'Fresh screen', url: '/FreshScreen' });
+    expect((await tree(t.admin)).find((m) => m.id === id)).toMatchObject({ name: 'Fresh screen', url: '/FreshScreen' });
 
     const row = (await menusNow()).find((m) => m.id === id);
     if (!row) throw new Error('added menu missing');
-    const update = await post('/api/menu/update', admin, { ...input(row), id, name: 'Renamed screen', enable: 2 });
+    const update = await post('/api/menu/update', t.admin, { ...input(row), id, name: 'Renamed screen', enable: 2 });
     expect(update.statusCode, update.body).toBe(200);
-    expect((await tree(admin)).find((m) => m.id === id)).toMatchObject({ name: 'Renamed screen', enable: 2 });
+    expect((await tree(t.admin)).find((m) => m.id === id)).toMatchObject({ name: 'Renamed screen', enable: 2 });
 
     const project = await menuByCode('Project');
-    expect((await post('/api/menu/move', admin, { id, parentId: project.id, index: 0 })).statusCode).toBe(200);
-    const moved = await tree(admin);
+    expect((await post('/api/menu/move', t.admin, { id, parentId: project.id, index: 0 })).statusCode).toBe(200);
+    const moved = await tree(t.admin);
     expect(moved.find((m) => m.id === id)?.parentId).toBe(project.id);
     // Index 0: it comes before the Employee screen among Project's children.
     const siblings = moved.filter((m) => m.parentId === project.id).map((m) => m.id);
     expect(siblings[0]).toBe(id);
 
-    expect((await post('/api/menu/del', admin, { id })).statusCode).toBe(200);
-    expect((await tree(admin)).some((m) => m.id === id)).toBe(false);
+    expect((await post('/api/menu/del', t.admin, { id })).statusCode).toBe(200);
+    expect((await tree(t.admin)).some((m) => m.id === id)).toBe(false);
   });
 
   it('refuses to move a menu under itself or one of its descendants (422) and changes nothing', async () => {
@@ -116,12 +109,12 @@ describe('the menu editor: writing', () => {
     const child = await addMenu({ parentId: parent });
     const grandChild = await addMenu({ parentId: child });
     for (const target of [parent, child, grandChild]) {
-      const res = await post('/api/menu/move', admin, { id: parent, parentId: target, index: 0 });
+      const res = await post('/api/menu/move', t.admin, { id: parent, parentId: target, index: 0 });
       expect([res.statusCode, body(res).code]).toEqual([422, 'unprocessable']);
     }
     const row = (await menusNow()).find((m) => m.id === parent);
     if (!row) throw new Error('parent missing');
-    const viaForm = await post('/api/menu/update', admin, { ...input(row), id: parent, parentId: grandChild });
+    const viaForm = await post('/api/menu/update', t.admin, { ...input(row), id: parent, parentId: grandChild });
     expect(viaForm.statusCode).toBe(422);
     expect(body(viaForm).message).toMatch(/under itself/);
     expect((await menusNow()).find((m) => m.id === parent)?.parentId).toBe(row.parentId);
@@ -130,7 +123,7 @@ describe('the menu editor: writing', () => {
   it('refuses to delete a menu with sub-menus (422, saying why)', async () => {
     const parent = await addMenu({ url: '', name: 'Folder with children' });
     await addMenu({ parentId: parent });
-    const res = await post('/api/menu/del', admin, { id: parent });
+    const res = await post('/api/menu/del', t.admin, { id: parent });
     expect([res.statusCode, body(res).code]).toEqual([422, 'unprocessable']);
     expect(body(res).message).toBe('The menu "Folder with children" has sub-menus; move or delete them first');
     expect((await menusNow()).some((m) => m.id === parent)).toBe(true);
@@ -138,17 +131,21 @@ describe('the menu editor: writing', () => {
 
   it('keeps the code and the row of a menu that routes name as their permission key', async () => {
     const employee = await menuByCode('Employee');
-    const rename = await post('/api/menu/update', admin, { ...input(employee), id: employee.id, code: 'Staff' });
+    const rename = await post('/api/menu/update', t.admin, { ...input(employee), id: employee.id, code: 'Staff' });
     expect(rename.statusCode).toBe(400);
     expect(body(rename).data).toEqual({ fieldErrors: { code: expect.any(String) } });
-    const del = await post('/api/menu/del', admin, { id: employee.id });
+    const del = await post('/api/menu/del', t.admin, { id: employee.id });
     expect(del.statusCode).toBe(422);
     expect(body(del).message).toMatch(/built in/);
     // Its other fields may change.
-    const relabel = await post('/api/menu/update', admin, { ...input(employee), id: employee.id, name: 'Staff list' });
+    const relabel = await post('/api/menu/update', t.admin, {
+      ...input(employee),
+      id: employee.id,
+      name: 'Staff list',
+    });
     expect(relabel.statusCode).toBe(200);
     expect((await menuByCode('Employee')).name).toBe('Staff list');
-    await post('/api/menu/update', admin, { ...input(employee), id: employee.id });
+    await post('/api/menu/update', t.admin, { ...input(employee), id: employee.id });
   });
 
   it('answers 400 with field errors for bad input and a used code', async () => {
@@ -190,30 +187,30 @@ describe('the menu editor: writing', () => {
       ],
     ];
     for (const [payload, fields] of cases) {
-      const res = await post('/api/menu/add', admin, payload);
+      const res = await post('/api/menu/add', t.admin, payload);
       expect(res.statusCode).toBe(400);
       const fieldErrors = (body(res).data as { fieldErrors: Record<string, string> }).fieldErrors;
       expect(Object.keys(fieldErrors).sort()).toEqual([...fields].sort());
     }
     const base = { parentId: system.id, name: 'x', nameZh: 'x', url: '', icon: '', enable: 1, sort: 0, buttonIds: [] };
-    const used = await post('/api/menu/add', admin, { ...base, code: 'Employee' });
+    const used = await post('/api/menu/add', t.admin, { ...base, code: 'Employee' });
     expect([used.statusCode, body(used).data]).toEqual([400, { fieldErrors: { code: expect.any(String) } }]);
-    const noParent = await post('/api/menu/add', admin, { ...base, code: 'Orphan', parentId: 999_999 });
+    const noParent = await post('/api/menu/add', t.admin, { ...base, code: 'Orphan', parentId: 999_999 });
     expect([noParent.statusCode, body(noParent).data]).toEqual([400, { fieldErrors: { parentId: 'No such menu' } }]);
-    const noButton = await post('/api/menu/add', admin, { ...base, code: 'Orphan', buttonIds: [999_999] });
+    const noButton = await post('/api/menu/add', t.admin, { ...base, code: 'Orphan', buttonIds: [999_999] });
     expect(body(noButton).data).toEqual({ fieldErrors: { buttonIds: 'No such button' } });
-    expect((await post('/api/menu/del', admin, { id: 999_999 })).statusCode).toBe(404);
+    expect((await post('/api/menu/del', t.admin, { id: 999_999 })).statusCode).toBe(404);
   });
 
   it('takes the grants of a button away with the button it removes from a menu', async () => {
     const search = await buttonByCode('Search');
     const exportButton = await buttonByCode('Export');
     const employee = await menuByCode('Employee');
-    const pmEmployee = async () => (await tree(pm)).find((m) => m.url === '/Employee')?.permission.sort();
+    const pmEmployee = async () => (await tree(t.pm)).find((m) => m.url === '/Employee')?.permission.sort();
     expect(await pmEmployee()).toEqual([search.id, exportButton.id].sort());
 
     const without = employee.buttonIds.filter((b) => b !== exportButton.id);
-    const res = await post('/api/menu/update', admin, { ...input(employee), id: employee.id, buttonIds: without });
+    const res = await post('/api/menu/update', t.admin, { ...input(employee), id: employee.id, buttonIds: without });
     expect(res.statusCode).toBe(200);
     expect(await pmEmployee()).toEqual([search.id]);
     const left = await t.database.db
@@ -222,7 +219,7 @@ describe('the menu editor: writing', () => {
       .where(and(eq(roleGrants.menuId, employee.id), eq(roleGrants.buttonId, exportButton.id)));
     expect(left).toEqual([]);
     // Offering it again does not grant it back by itself.
-    await post('/api/menu/update', admin, { ...input(employee), id: employee.id });
+    await post('/api/menu/update', t.admin, { ...input(employee), id: employee.id });
     expect(await pmEmployee()).toEqual([search.id]);
   });
 
@@ -278,13 +275,13 @@ describe('the button catalogue editor', () => {
   };
 
   it('adds, edits and deletes a custom button; GET /api/Button/Get keeps its shape', async () => {
-    const add = await post('/api/Button/add', admin, newButton);
+    const add = await post('/api/Button/add', t.admin, newButton);
     expect(add.statusCode, add.body).toBe(200);
     const id = (body(add).data as { id: number }).id;
     expect(await buttonByCode('Print')).toMatchObject({ ...newButton, id, builtIn: false });
-    const edit = await post('/api/Button/update', admin, { ...newButton, id, name: 'Print list', type: 'primary' });
+    const edit = await post('/api/Button/update', t.admin, { ...newButton, id, name: 'Print list', type: 'primary' });
     expect(edit.statusCode).toBe(200);
-    const catalogue = body(await get('/api/Button/Get', pm)).data as Record<string, unknown>[];
+    const catalogue = body(await get('/api/Button/Get', t.pm)).data as Record<string, unknown>[];
     expect(catalogue.find((b) => b.id === id)).toEqual({
       id,
       code: 'Print',
@@ -293,34 +290,34 @@ describe('the button catalogue editor', () => {
       icon: 'PrinterOutlined',
       sort: 20,
     });
-    expect((await post('/api/Button/del', admin, { id })).statusCode).toBe(200);
+    expect((await post('/api/Button/del', t.admin, { id })).statusCode).toBe(200);
     expect((await buttonsNow()).some((b) => b.id === id)).toBe(false);
   });
 
   it('keeps a built-in button: no new code or function name, no delete; its labels may change', async () => {
     const update = await buttonByCode('Update');
     const { id, builtIn: _, ...fields } = update;
-    const res = await post('/api/Button/update', admin, { ...fields, id, code: 'Modify', functionName: 'modify' });
+    const res = await post('/api/Button/update', t.admin, { ...fields, id, code: 'Modify', functionName: 'modify' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys((body(res).data as { fieldErrors: object }).fieldErrors).sort()).toEqual([
       'code',
       'functionName',
     ]);
-    const del = await post('/api/Button/del', admin, { id });
+    const del = await post('/api/Button/del', t.admin, { id });
     expect([del.statusCode, body(del).message]).toEqual([422, 'The button "Update" is built in and cannot be deleted']);
-    const relabel = await post('/api/Button/update', admin, { ...fields, id, nameZh: '修改', type: 'primary' });
+    const relabel = await post('/api/Button/update', t.admin, { ...fields, id, nameZh: '修改', type: 'primary' });
     expect(relabel.statusCode).toBe(200);
     expect(await buttonByCode('Update')).toMatchObject({ nameZh: '修改', type: 'primary', functionName: 'edit' });
   });
 
   it('answers 400 with field errors for bad input, 403 for pm, 401 anonymous', async () => {
-    const bad = await post('/api/Button/add', admin, { ...newButton, code: 'Search', type: 'huge', sort: 1.5 });
+    const bad = await post('/api/Button/add', t.admin, { ...newButton, code: 'Search', type: 'huge', sort: 1.5 });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys((body(bad).data as { fieldErrors: object }).fieldErrors).sort()).toEqual(['sort', 'type']);
-    const used = await post('/api/Button/add', admin, { ...newButton, code: 'Search' });
+    const used = await post('/api/Button/add', t.admin, { ...newButton, code: 'Search' });
     expect(body(used).data).toEqual({ fieldErrors: { code: 'Already used by another button' } });
-    expect((await get('/api/Button/getAll', pm)).statusCode).toBe(403);
-    expect((await post('/api/Button/add', pm, newButton)).statusCode).toBe(403);
+    expect((await get('/api/Button/getAll', t.pm)).statusCode).toBe(403);
+    expect((await post('/api/Button/add', t.pm, newButton)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/Button/add', payload: newButton })).statusCode).toBe(401);
   });
 });

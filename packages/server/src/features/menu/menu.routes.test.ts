@@ -1,18 +1,11 @@
 import type { MenuItem } from '@trestle/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buttons, menus, roleGrants, roles, userRoles, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 const treeOf = async (token: string, lang = 'en-US') => {
   const res = await t.app.inject({
@@ -39,7 +32,7 @@ const buttonId = async (code: string) => {
 
 describe('GET /api/Button/Get', () => {
   it('lists the catalogue with id and functionName, at least the eight built-ins', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/button/get', headers: bearer(pm) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/button/get', headers: bearer(t.pm) });
     const list = body(res).data as { code: string; functionName: string; id: number }[];
     expect(list.map((b) => b.code)).toEqual([
       'Search',
@@ -61,7 +54,7 @@ describe('GET /api/Button/Get', () => {
 
 describe('GET /api/menu/getTreeMenu', () => {
   it('gives the super admin every enabled menu with every button it offers', async () => {
-    const tree = await treeOf(admin);
+    const tree = await treeOf(t.admin);
     expect(known(tree)).toEqual([
       '/home',
       '/UserInfo/Manager',
@@ -81,7 +74,7 @@ describe('GET /api/menu/getTreeMenu', () => {
   });
 
   it('gives the project manager fewer menus and only the granted buttons', async () => {
-    const tree = await treeOf(pm);
+    const tree = await treeOf(t.pm);
     expect(known(tree)).toEqual(['/home', '/UserInfo/Manager', '', '', '/Employee', '/DictionaryList']);
     expect(tree[1]?.permission.sort()).toEqual([await buttonId('Search'), await buttonId('Update')].sort());
     expect(tree.find((m) => m.url === '/Employee')?.permission.sort()).toEqual(
@@ -93,18 +86,18 @@ describe('GET /api/menu/getTreeMenu', () => {
   });
 
   it('names the menus in the language asked for', async () => {
-    const ids = knownItems(await treeOf(pm)).map((m) => m.id);
-    const zh = (await treeOf(pm, 'zh-CN')).filter((m) => ids.includes(m.id));
+    const ids = knownItems(await treeOf(t.pm)).map((m) => m.id);
+    const zh = (await treeOf(t.pm, 'zh-CN')).filter((m) => ids.includes(m.id));
     expect(zh.map((m) => m.name)).toEqual(['首页', '个人中心', '系统管理', '项目管理', '员工管理', '字典明细']);
   });
 
   it('leaves out a disabled menu and everything under it, and hides nothing it should show', async () => {
     await t.database.db.update(menus).set({ enable: 0 }).where(eq(menus.code, 'System'));
-    const tree = await treeOf(admin);
+    const tree = await treeOf(t.admin);
     expect(known(tree)).toEqual(['/home', '/UserInfo/Manager', '', '/Employee']);
     expect(tree.some((m) => ['/Button', '/Dictionary', '/DictionaryList'].includes(m.url))).toBe(false);
     await t.database.db.update(menus).set({ enable: 2 }).where(eq(menus.code, 'System'));
-    const hidden = await treeOf(admin);
+    const hidden = await treeOf(t.admin);
     expect(hidden.find((m) => m.name === 'System')?.enable).toBe(2);
     expect(hidden.some((m) => m.url === '/Button')).toBe(true);
     await t.database.db.update(menus).set({ enable: 1 }).where(eq(menus.code, 'System'));
@@ -121,15 +114,15 @@ describe('the server check follows the same grants', () => {
     });
 
   it('answers 403 for a button the role does not hold', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(pm) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(t.pm) });
     expect([res.statusCode, body(res).code]).toEqual([403, 'forbidden']);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(admin) })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(t.admin) })).statusCode,
     ).toBe(200);
   });
 
   it('applies a grant change on the very next call: menu and server check alike', async () => {
-    expect((await updateProfile(pm)).statusCode).toBe(200);
+    expect((await updateProfile(t.pm)).statusCode).toBe(200);
     const pmRoles = await t.database.db
       .select({ id: roles.id })
       .from(userRoles)
@@ -144,20 +137,20 @@ describe('the server check follows the same grants', () => {
       .returning();
     expect(removed.length).toBeGreaterThan(0);
 
-    expect((await updateProfile(pm)).statusCode).toBe(403);
-    expect((await treeOf(pm)).find((m) => m.url === '/UserInfo/Manager')?.permission).toEqual([
+    expect((await updateProfile(t.pm)).statusCode).toBe(403);
+    expect((await treeOf(t.pm)).find((m) => m.url === '/UserInfo/Manager')?.permission).toEqual([
       await buttonId('Search'),
     ]);
 
     await t.database.db.insert(roleGrants).values(removed);
-    expect((await updateProfile(pm)).statusCode).toBe(200);
+    expect((await updateProfile(t.pm)).statusCode).toBe(200);
   });
 
   it('stops honouring a role the moment it is disabled', async () => {
     await t.database.db.update(roles).set({ enabled: false }).where(eq(roles.code, 'admin'));
-    expect(known(await treeOf(admin))).toEqual(['/home', '/UserInfo/Manager']);
+    expect(known(await treeOf(t.admin))).toEqual(['/home', '/UserInfo/Manager']);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(admin) })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(t.admin) })).statusCode,
     ).toBe(403);
     await t.database.db.update(roles).set({ enabled: true }).where(eq(roles.code, 'admin'));
   });

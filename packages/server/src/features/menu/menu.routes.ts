@@ -11,14 +11,15 @@ import {
   menuRowSchema,
   menuUpdateSchema,
 } from '@trestle/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authOf } from '../../http/auth.ts';
+import { type AuthContext, authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
 import { requirePlatformAdmin } from '../../http/platform.ts';
+import { createdId, screenRoutes } from '../../http/screen-routes.ts';
 import { createButtonService } from './buttons.service.ts';
 import { createMenuRepository } from './menu.repository.ts';
 import { createMenuService } from './menu.service.ts';
@@ -27,8 +28,6 @@ import { createMenuService } from './menu.service.ts';
 const SETUP_HOME_MENU = 'LoginSet';
 
 const idBody = z.strictObject({ id });
-const saved = envelopeSchema(z.object({ id: z.number() }));
-const done = envelopeSchema(z.null());
 
 export function menuRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
@@ -51,8 +50,12 @@ export function menuRoutes(deps: { db: Db }) {
     const buttonsAdmin = createButtonService(deps.db);
     // Menus and the button catalogue are shared by every tenant: a grant on the screen is not enough,
     // changing them is the platform administrator's alone (a tenant's own super admin included).
-    const platformOnly = async (req: FastifyRequest) =>
-      requirePlatformAdmin(deps.db, authOf(req), 'change menus and buttons: every tenant shares them');
+    const platformWrite = (button: string, message: string) => ({
+      button,
+      message,
+      guard: (me: AuthContext) =>
+        requirePlatformAdmin(deps.db, me, 'change menus and buttons: every tenant shares them'),
+    });
 
     // What the setup code opens, read off the routes: the menu codes and buttons of every route that
     // accepts it, and LoginSet, where the setup wizard lives.
@@ -96,119 +99,95 @@ export function menuRoutes(deps: { db: Db }) {
     });
 
     // The menu editor (/sysMenu).
-    r.get('/api/menu/getAll', {
-      config: { permission: { menu: 'SysMenu', button: 'Search' } },
-      schema: {
-        tags: ['menu'],
+    const sysMenu = screenRoutes(app, 'SysMenu', { tags: ['menu'] });
+    sysMenu.get(
+      '/api/menu/getAll',
+      {
+        button: 'Search',
         summary: 'Every menu with its code, both names and the buttons it offers (the menu editor)',
-        response: { 200: envelopeSchema(z.array(menuRowSchema)) },
+        data: z.array(menuRowSchema),
       },
-      handler: async () => envelope(await menusAdmin.list()),
-    });
-
-    r.post('/api/menu/add', {
-      config: { permission: { menu: 'SysMenu', button: 'Add' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      () => menusAdmin.list(),
+    );
+    sysMenu.post(
+      '/api/menu/add',
+      {
+        ...platformWrite('Add', 'Saved'),
         summary: 'Add a menu (platform administrator)',
-        body: menuInputSchema,
-        response: { 200: saved },
+        input: menuInputSchema,
+        data: createdId,
       },
-      handler: async (req) => envelope(await menusAdmin.add(req.body), 'Saved'),
-    });
-
-    r.post('/api/menu/update', {
-      config: { permission: { menu: 'SysMenu', button: 'Update' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      (_, body) => menusAdmin.add(body),
+    );
+    sysMenu.post(
+      '/api/menu/update',
+      {
+        ...platformWrite('Update', 'Saved'),
         summary:
           'Change a menu and the buttons it offers; a button taken away loses its grants (platform administrator)',
-        body: menuUpdateSchema,
-        response: { 200: saved },
+        input: menuUpdateSchema,
+        data: createdId,
       },
-      handler: async (req) => envelope(await menusAdmin.update(req.body), 'Saved'),
-    });
-
-    r.post('/api/menu/move', {
-      config: { permission: { menu: 'SysMenu', button: 'Update' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      (_, body) => menusAdmin.update(body),
+    );
+    sysMenu.post(
+      '/api/menu/move',
+      {
+        ...platformWrite('Update', 'Moved'),
         summary: 'Move a menu under another (or to the top) at a position; never under itself (platform administrator)',
-        body: menuMoveSchema,
-        response: { 200: done },
+        input: menuMoveSchema,
       },
-      handler: async (req) => {
-        await menusAdmin.move(req.body);
-        return envelope(null, 'Moved');
-      },
-    });
-
-    r.post('/api/menu/del', {
-      config: { permission: { menu: 'SysMenu', button: 'Delete' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      (_, body) => menusAdmin.move(body),
+    );
+    sysMenu.post(
+      '/api/menu/del',
+      {
+        ...platformWrite('Delete', 'Deleted'),
         summary: 'Delete a menu without sub-menus that no route names (platform administrator)',
-        body: idBody,
-        response: { 200: done },
+        input: idBody,
       },
-      handler: async (req) => {
-        await menusAdmin.remove(req.body.id);
-        return envelope(null, 'Deleted');
-      },
-    });
+      (_, body) => menusAdmin.remove(body.id),
+    );
 
     // The button catalogue editor (/Button); GET /api/Button/Get above keeps the spec's shape.
-    r.get('/api/Button/getAll', {
-      config: { permission: { menu: 'Button', button: 'Search' } },
-      schema: {
-        tags: ['menu'],
+    const button = screenRoutes(app, 'Button', { tags: ['menu'] });
+    button.get(
+      '/api/Button/getAll',
+      {
+        button: 'Search',
         summary: 'The button catalogue with both names, the type and the built-in flag',
-        response: { 200: envelopeSchema(z.array(buttonRowSchema)) },
+        data: z.array(buttonRowSchema),
       },
-      handler: async () => envelope(await buttonsAdmin.list()),
-    });
-
-    r.post('/api/Button/add', {
-      config: { permission: { menu: 'Button', button: 'Add' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      () => buttonsAdmin.list(),
+    );
+    button.post(
+      '/api/Button/add',
+      {
+        ...platformWrite('Add', 'Saved'),
         summary: 'Add a button (platform administrator)',
-        body: buttonInputSchema,
-        response: { 200: saved },
+        input: buttonInputSchema,
+        data: createdId,
       },
-      handler: async (req) => envelope(await buttonsAdmin.add(req.body), 'Saved'),
-    });
-
-    r.post('/api/Button/update', {
-      config: { permission: { menu: 'Button', button: 'Update' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      (_, body) => buttonsAdmin.add(body),
+    );
+    button.post(
+      '/api/Button/update',
+      {
+        ...platformWrite('Update', 'Saved'),
         summary: 'Change a button; a built-in keeps its code and function name (platform administrator)',
-        body: buttonUpdateSchema,
-        response: { 200: saved },
+        input: buttonUpdateSchema,
+        data: createdId,
       },
-      handler: async (req) => envelope(await buttonsAdmin.update(req.body), 'Saved'),
-    });
-
-    r.post('/api/Button/del', {
-      config: { permission: { menu: 'Button', button: 'Delete' } },
-      preHandler: platformOnly,
-      schema: {
-        tags: ['menu'],
+      (_, body) => buttonsAdmin.update(body),
+    );
+    button.post(
+      '/api/Button/del',
+      {
+        ...platformWrite('Delete', 'Deleted'),
         summary: 'Delete a custom button with its offers and grants (platform administrator)',
-        body: idBody,
-        response: { 200: done },
+        input: idBody,
       },
-      handler: async (req) => {
-        await buttonsAdmin.remove(req.body.id);
-        return envelope(null, 'Deleted');
-      },
-    });
+      (_, body) => buttonsAdmin.remove(body.id),
+    );
   };
 }

@@ -1,22 +1,12 @@
 import type { MineDocument, MineMilestone, MineProject, MineWarning } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
-import { warningFixtures } from '../warnings/warnings.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { useWarningFixtures } from '../../test/warnings.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let f: ReturnType<typeof warningFixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  f = warningFixtures(t);
-  await f.init();
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
+const f = useWarningFixtures(t);
 
 const tab = async <T>(name: string, token: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/MineInformation/${name}`, headers: bearer(token) });
@@ -30,7 +20,7 @@ describe('my work', () => {
     const onTeam = await f.project({ manager_id: f.ids.otherEmployee });
     await f.insert('project_team', { project_id: onTeam, employee_id: f.ids.pmEmployee, role: 'TECH_LEAD' });
     const elsewhere = await f.project({ manager_id: f.ids.otherEmployee });
-    const mine = await tab<MineProject>('projects', pm);
+    const mine = await tab<MineProject>('projects', t.pm);
     const roleOf = (id: number) => mine.find((p) => p.id === id)?.role;
     expect([roleOf(managed), roleOf(onTeam), roleOf(elsewhere)]).toEqual(['PM', 'TECH_LEAD', undefined]);
   });
@@ -41,7 +31,7 @@ describe('my work', () => {
     await f.milestone(p, { name: 'Next one', planned_date: f.day(6), baseline_date: f.day(6) });
     await f.milestone(p, { name: 'Done', status: 'REACHED', actual_date: f.day(-1) });
     await f.milestone(p, { name: 'Not mine', owner_id: f.ids.otherEmployee });
-    const mine = (await tab<MineMilestone>('milestones', pm)).filter((m) => m.projectId === p);
+    const mine = (await tab<MineMilestone>('milestones', t.pm)).filter((m) => m.projectId === p);
     expect(mine.map((m) => [m.name, m.daysLeft])).toEqual([
       ['Late one', -4],
       ['Next one', 6],
@@ -54,20 +44,20 @@ describe('my work', () => {
       method: 'POST',
       url: '/api/ProjectWarning/evaluate',
       payload: { projectId: p },
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(evaluated.statusCode).toBe(200);
-    const mine = (await tab<MineWarning>('warnings', pm)).filter((w) => w.projectId === p);
+    const mine = (await tab<MineWarning>('warnings', t.pm)).filter((w) => w.projectId === p);
     expect(mine.map((w) => [w.ruleCode, w.severity])).toContainEqual(['W05', 'CRITICAL']);
-    expect(await tab<MineWarning>('warnings', admin)).not.toContainEqual(expect.objectContaining({ projectId: p }));
+    expect(await tab<MineWarning>('warnings', t.admin)).not.toContainEqual(expect.objectContaining({ projectId: p }));
     const w05 = mine.find((w) => w.ruleCode === 'W05');
     await t.app.inject({
       method: 'POST',
       url: '/api/ProjectWarning/snooze',
       payload: { keys: [w05?.id], until: f.day(3) },
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
-    expect((await tab<MineWarning>('warnings', pm)).map((w) => w.id)).not.toContain(w05?.id);
+    expect((await tab<MineWarning>('warnings', t.pm)).map((w) => w.id)).not.toContain(w05?.id);
   });
 
   it('lists documents in approval where I may approve, and my own submissions in approval or rejected', async () => {
@@ -82,20 +72,20 @@ describe('my work', () => {
     const draft = await f.project({ status: 'DRAFT', audit_status: 0, created_by: f.ids.pmUser });
     const keysOf = (docs: MineDocument[]) => docs.filter((d) => d.entity === 'ProjectInformation').map((d) => d.key);
 
-    const approvals = await tab<MineDocument>('approvals', admin);
+    const approvals = await tab<MineDocument>('approvals', t.admin);
     expect(keysOf(approvals)).toContain(waiting);
     expect(keysOf(approvals)).not.toContain(rejected);
     expect(approvals.find((d) => d.key === waiting)?.entityLabel.en).toBe('Projects');
     // pm holds no Audit grant anywhere.
-    expect(await tab<MineDocument>('approvals', pm)).toEqual([]);
+    expect(await tab<MineDocument>('approvals', t.pm)).toEqual([]);
 
-    const submissions = keysOf(await tab<MineDocument>('submissions', pm));
+    const submissions = keysOf(await tab<MineDocument>('submissions', t.pm));
     expect(submissions).toEqual(expect.arrayContaining([waiting, rejected]));
     expect(submissions).not.toContain(approved);
     expect(submissions).not.toContain(draft);
     const [count] = await f.run<{ n: number }>(
       sql`select count(*)::int as n from projects where created_by = ${f.ids.adminUser} and audit_status in (2, 3)`,
     );
-    expect(keysOf(await tab<MineDocument>('submissions', admin)).length).toBe(count?.n);
+    expect(keysOf(await tab<MineDocument>('submissions', t.admin)).length).toBe(count?.n);
   });
 });

@@ -1,18 +1,14 @@
 import type { OrganizationRow, OrganizationUser } from '@trestle/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, tenants, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true });
 let foreignOrg: number;
 let foreignTenant: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   const [tenant] = await t.database.db.insert(tenants).values({ code: 'other', name: 'Other company' }).returning();
   if (!tenant) throw new Error('no tenant');
   foreignTenant = tenant.id;
@@ -23,12 +19,11 @@ beforeAll(async () => {
   if (!org) throw new Error('no org');
   foreignOrg = org.id;
 });
-afterAll(() => t.close());
 
 const post = (url: string, token: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
 const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const treeNow = async () => body(await get('/api/Organization/getTree', admin)).data as OrganizationRow[];
+const treeNow = async () => body(await get('/api/Organization/getTree', t.admin)).data as OrganizationRow[];
 const byCode = async (code: string) => {
   const o = (await treeNow()).find((r) => r.code === code);
   if (!o) throw new Error(`no organisation ${code}`);
@@ -36,7 +31,7 @@ const byCode = async (code: string) => {
 };
 const add = async (over: Record<string, unknown> = {}) => {
   const hq = await byCode('HQ');
-  const res = await post('/api/Organization/add', admin, {
+  const res = await post('/api/Organization/add', t.admin, {
     parentId: hq.id,
     code: `T-${Math.random().toString(36).slice(2, 8)}`,
     name: 'Test team',
@@ -70,9 +65,9 @@ describe('the organisation tree', () => {
 
   it("lists a node's users and offers the tenant's users as managers", async () => {
     const pmo = await byCode('PMO');
-    const list = body(await get(`/api/Organization/getUsers?id=${pmo.id}`, admin)).data as OrganizationUser[];
+    const list = body(await get(`/api/Organization/getUsers?id=${pmo.id}`, t.admin)).data as OrganizationUser[];
     expect(list.map((u) => u.userName)).toEqual(['pm']);
-    const found = body(await get('/api/Organization/searchUsers?q=paula', admin)).data as OrganizationUser[];
+    const found = body(await get('/api/Organization/searchUsers?q=paula', t.admin)).data as OrganizationUser[];
     expect(found.map((u) => u.userTrueName)).toEqual(['Paula Meyer']);
   });
 
@@ -80,14 +75,14 @@ describe('the organisation tree', () => {
     const id = await add({ code: 'OPS', name: 'Operations', type: 'department' });
     const [pmUser] = await t.database.db.select().from(users).where(eq(users.userKey, 'pm'));
     const row = await byCode('OPS');
-    const update = await post('/api/Organization/update', admin, {
+    const update = await post('/api/Organization/update', t.admin, {
       ...input(row),
       name: 'Field operations',
       managerId: pmUser?.id,
     });
     expect(update.statusCode, update.body).toBe(200);
     expect(await byCode('OPS')).toMatchObject({ name: 'Field operations', managerName: 'Paula Meyer' });
-    expect((await post('/api/Organization/del', admin, { id })).statusCode).toBe(200);
+    expect((await post('/api/Organization/del', t.admin, { id })).statusCode).toBe(200);
     expect((await treeNow()).some((r) => r.id === id)).toBe(false);
   });
 
@@ -97,7 +92,7 @@ describe('the organisation tree', () => {
     const topRow = (await treeNow()).find((r) => r.id === top);
     if (!topRow) throw new Error('top missing');
     for (const parentId of [top, child]) {
-      const res = await post('/api/Organization/update', admin, { ...input(topRow), parentId });
+      const res = await post('/api/Organization/update', t.admin, { ...input(topRow), parentId });
       expect([res.statusCode, body(res).code]).toEqual([422, 'unprocessable']);
     }
     expect((await treeNow()).find((r) => r.id === top)?.parentId).toBe(topRow.parentId);
@@ -105,19 +100,19 @@ describe('the organisation tree', () => {
 
   it('refuses to delete a node with units, users or employees under it (422)', async () => {
     const hq = await byCode('HQ');
-    const withChildren = await post('/api/Organization/del', admin, { id: hq.id });
+    const withChildren = await post('/api/Organization/del', t.admin, { id: hq.id });
     expect([withChildren.statusCode, body(withChildren).message]).toEqual([
       422,
       '"Headquarters" has units under it; move or delete them first',
     ]);
     const pmo = await byCode('PMO');
-    const withUsers = await post('/api/Organization/del', admin, { id: pmo.id });
+    const withUsers = await post('/api/Organization/del', t.admin, { id: pmo.id });
     expect([withUsers.statusCode, body(withUsers).message]).toEqual([
       422,
       '"Project management office" still has users; move them to another organisation first',
     ]);
     const eng = await byCode('ENG');
-    const withEmployees = await post('/api/Organization/del', admin, { id: eng.id });
+    const withEmployees = await post('/api/Organization/del', t.admin, { id: eng.id });
     expect([withEmployees.statusCode, body(withEmployees).message]).toEqual([
       422,
       '"Engineering" still has employees; move them to another organisation first',
@@ -128,14 +123,19 @@ describe('the organisation tree', () => {
   it("answers 404 for another tenant's organisation as the node, and 400 on parentId as the parent, as for a missing one", async () => {
     const eng = await byCode('ENG');
     const calls = [
-      post('/api/Organization/update', admin, { ...input(eng), id: foreignOrg }),
-      post('/api/Organization/del', admin, { id: foreignOrg }),
-      get(`/api/Organization/getUsers?id=${foreignOrg}`, admin),
+      post('/api/Organization/update', t.admin, { ...input(eng), id: foreignOrg }),
+      post('/api/Organization/del', t.admin, { id: foreignOrg }),
+      get(`/api/Organization/getUsers?id=${foreignOrg}`, t.admin),
     ];
     for (const res of await Promise.all(calls)) expect([res.statusCode, body(res).code]).toEqual([404, 'not_found']);
     for (const parentId of [foreignOrg, 2_147_483_000]) {
-      const moved = await post('/api/Organization/update', admin, { ...input(eng), parentId });
-      const added = await post('/api/Organization/add', admin, { ...input(eng), id: undefined, code: 'NEW', parentId });
+      const moved = await post('/api/Organization/update', t.admin, { ...input(eng), parentId });
+      const added = await post('/api/Organization/add', t.admin, {
+        ...input(eng),
+        id: undefined,
+        code: 'NEW',
+        parentId,
+      });
       for (const res of [moved, added])
         expect([res.statusCode, body(res)]).toEqual([
           400,
@@ -163,29 +163,29 @@ describe('the organisation tree', () => {
       [{ parentId: null, code: 'OK', name: 'ok', type: 'team', managerId: null, sort: 0, tenantId: 1 }, ['tenantId']],
     ];
     for (const [payload, fields] of cases) {
-      const res = await post('/api/Organization/add', admin, payload);
+      const res = await post('/api/Organization/add', t.admin, payload);
       expect(res.statusCode).toBe(400);
       const fieldErrors = (body(res).data as { fieldErrors: Record<string, string> }).fieldErrors;
       expect(Object.keys(fieldErrors).sort()).toEqual([...fields].sort());
     }
     const base = { parentId: null, name: 'x', type: 'team', managerId: null, sort: 0 };
-    const used = await post('/api/Organization/add', admin, { ...base, code: 'HQ' });
+    const used = await post('/api/Organization/add', t.admin, { ...base, code: 'HQ' });
     expect(body(used).data).toEqual({ fieldErrors: { code: 'Already used by another organisation' } });
     const [foreignUser] = await t.database.db
       .insert(users)
       .values({ tenantId: foreignTenant, userName: 'x', userKey: 'x-foreign', userTrueName: 'X', passwordHash: 'x' })
       .returning();
-    const manager = await post('/api/Organization/add', admin, { ...base, code: 'NEWM', managerId: foreignUser?.id });
+    const manager = await post('/api/Organization/add', t.admin, { ...base, code: 'NEWM', managerId: foreignUser?.id });
     expect(body(manager).data).toEqual({ fieldErrors: { managerId: 'No such user' } });
   });
 
   it('is denied to pm (403) and to the anonymous (401)', async () => {
     const eng = await byCode('ENG');
-    expect((await get('/api/Organization/getTree', pm)).statusCode).toBe(403);
-    expect((await get(`/api/Organization/getUsers?id=${eng.id}`, pm)).statusCode).toBe(403);
-    expect((await get('/api/Organization/searchUsers?q=a', pm)).statusCode).toBe(403);
+    expect((await get('/api/Organization/getTree', t.pm)).statusCode).toBe(403);
+    expect((await get(`/api/Organization/getUsers?id=${eng.id}`, t.pm)).statusCode).toBe(403);
+    expect((await get('/api/Organization/searchUsers?q=a', t.pm)).statusCode).toBe(403);
     for (const url of ['/api/Organization/add', '/api/Organization/update', '/api/Organization/del']) {
-      expect((await post(url, pm, input(eng))).statusCode).toBe(403);
+      expect((await post(url, t.pm, input(eng))).statusCode).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/Organization/getTree' })).statusCode).toBe(401);
   });

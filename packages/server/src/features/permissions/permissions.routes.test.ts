@@ -1,22 +1,12 @@
 import type { MenuItem, PermissionMatrix } from '@trestle/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buttons,
-  menuButtons,
-  menus,
-  roleGrants,
-  roleMenus,
-  roles,
-  tenants,
-  userRoles,
-  users,
-} from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buttons, menuButtons, menus, roleGrants, roleMenus } from '../../db/schema.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { addForeignRole, addOpsAdministrator, seedRoles } from '../../test/roles.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true });
 let ops: string;
 const role = { pm: 0, ops: 0, clerk: 0, other: 0 };
 const menu: Record<string, number> = {};
@@ -37,51 +27,20 @@ async function grant(roleId: number, menuCode: string, buttonCodes: string[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   const db = t.database.db;
   for (const m of await db.select().from(menus)) menu[m.code] = m.id;
   for (const b of await db.select().from(buttons)) button[b.code] = b.id;
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.code, 'default'));
-  const tenantId = tenant?.id ?? 0;
-  const rows = await db.select().from(roles);
-  const adminRole = rows.find((r) => r.code === 'admin')?.id ?? 0;
-  role.pm = rows.find((r) => r.code === 'pm')?.id ?? 0;
+  role.pm = (await seedRoles(db)).role('pm');
   // ops: an administrator below the super admin, with the permission screen and part of the user screen.
-  const [opsRole] = await db
-    .insert(roles)
-    .values({ tenantId, code: 'ops', name: 'Ops', parentId: adminRole })
-    .returning();
-  const [clerk] = await db
-    .insert(roles)
-    .values({ tenantId, code: 'clerk', name: 'Clerk', parentId: opsRole?.id })
-    .returning();
-  role.ops = opsRole?.id ?? 0;
-  role.clerk = clerk?.id ?? 0;
-  await grant(role.ops, 'Permission', ['Search', 'Update']);
-  await grant(role.ops, 'User', ['Search']);
-  const [pmUser] = await db.select().from(users).where(eq(users.userKey, 'pm'));
-  const [opsUser] = await db
-    .insert(users)
-    .values({
-      tenantId,
-      userName: 'ops',
-      userKey: 'ops',
-      userTrueName: 'Ops',
-      passwordHash: pmUser?.passwordHash ?? '',
-    })
-    .returning();
-  await db.insert(userRoles).values({ tenantId, userId: opsUser?.id ?? 0, roleId: role.ops });
+  const added = await addOpsAdministrator(db, async (opsRole) => {
+    await grant(opsRole, 'Permission', ['Search', 'Update']);
+    await grant(opsRole, 'User', ['Search']);
+  });
+  role.ops = added.ops;
+  role.clerk = added.clerk;
   ops = await t.login('ops', 'Pm@2026');
-  const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other' }).returning();
-  const [otherRole] = await db
-    .insert(roles)
-    .values({ tenantId: other?.id ?? 0, code: 'x', name: 'Theirs' })
-    .returning();
-  role.other = otherRole?.id ?? 0;
+  role.other = await addForeignRole(db);
 });
-afterAll(() => t.close());
 
 const matrix = async (token: string, roleId: number) => {
   const res = await t.app.inject({
@@ -118,13 +77,13 @@ describe('access', () => {
     const inject = (headers: Record<string, string>) =>
       t.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
     expect((await inject({})).statusCode).toBe(401);
-    expect((await inject(bearer(pm))).statusCode).toBe(403);
+    expect((await inject(bearer(t.pm))).statusCode).toBe(403);
   });
 });
 
 describe('the matrix', () => {
   it("shows a role's menus with the buttons each offers and those granted", async () => {
-    const m = await matrix(admin, role.pm);
+    const m = await matrix(t.admin, role.pm);
     const employee = m.menus.find((x) => x.id === menu.Employee);
     expect(employee).toMatchObject({ opened: true, openable: true });
     expect(employee?.granted.sort()).toEqual([button.Search, button.Export].sort());
@@ -137,7 +96,7 @@ describe('the matrix', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/permission/getMatrix?roleId=${role.pm}`,
-      headers: { ...bearer(admin), 'accept-language': 'zh-CN' },
+      headers: { ...bearer(t.admin), 'accept-language': 'zh-CN' },
     });
     expect((body(res).data as PermissionMatrix).menus.find((x) => x.id === menu.User)?.name).toBe('用户管理');
   });
@@ -145,34 +104,34 @@ describe('the matrix', () => {
 
 describe('a change takes effect on the next call', () => {
   it('grants the project manager the user list: menu and server check follow at once, and revoking undoes both', async () => {
-    expect((await userPage(pm)).statusCode).toBe(403);
-    expect((await menuOf(pm)).some((m) => m.id === menu.User)).toBe(false);
-    const before = await matrix(admin, role.pm);
+    expect((await userPage(t.pm)).statusCode).toBe(403);
+    expect((await menuOf(t.pm)).some((m) => m.id === menu.User)).toBe(false);
+    const before = await matrix(t.admin, role.pm);
 
-    const given = await save(admin, role.pm, [
+    const given = await save(t.admin, role.pm, [
       ...current(before),
       { menuId: menu.User ?? 0, buttonIds: [button.Search ?? 0] },
     ]);
     expect(given.statusCode, given.body).toBe(200);
-    expect((await userPage(pm)).statusCode).toBe(200);
-    expect((await menuOf(pm)).find((m) => m.id === menu.User)?.permission).toEqual([button.Search]);
-    const add = await t.app.inject({ method: 'POST', url: '/api/User/addUser', headers: bearer(pm), payload: {} });
+    expect((await userPage(t.pm)).statusCode).toBe(200);
+    expect((await menuOf(t.pm)).find((m) => m.id === menu.User)?.permission).toEqual([button.Search]);
+    const add = await t.app.inject({ method: 'POST', url: '/api/User/addUser', headers: bearer(t.pm), payload: {} });
     expect(add.statusCode).toBe(403);
 
-    expect((await save(admin, role.pm, current(before))).statusCode).toBe(200);
-    expect((await userPage(pm)).statusCode).toBe(403);
-    expect((await menuOf(pm)).some((m) => m.id === menu.User)).toBe(false);
-    expect((await matrix(admin, role.pm)).menus.find((x) => x.id === menu.Employee)?.granted.length).toBe(2);
+    expect((await save(t.admin, role.pm, current(before))).statusCode).toBe(200);
+    expect((await userPage(t.pm)).statusCode).toBe(403);
+    expect((await menuOf(t.pm)).some((m) => m.id === menu.User)).toBe(false);
+    expect((await matrix(t.admin, role.pm)).menus.find((x) => x.id === menu.Employee)?.granted.length).toBe(2);
   });
 
   it('takes a single button away on the next call', async () => {
-    const before = await matrix(admin, role.pm);
+    const before = await matrix(t.admin, role.pm);
     const withoutExport = current(before).map((e) =>
       e.menuId === menu.Employee ? { ...e, buttonIds: e.buttonIds.filter((b) => b !== button.Export) } : e,
     );
-    expect((await save(admin, role.pm, withoutExport)).statusCode).toBe(200);
-    expect((await menuOf(pm)).find((m) => m.id === menu.Employee)?.permission).toEqual([button.Search]);
-    expect((await save(admin, role.pm, current(before))).statusCode).toBe(200);
+    expect((await save(t.admin, role.pm, withoutExport)).statusCode).toBe(200);
+    expect((await menuOf(t.pm)).find((m) => m.id === menu.Employee)?.permission).toEqual([button.Search]);
+    expect((await save(t.admin, role.pm, current(before))).statusCode).toBe(200);
   });
 });
 
@@ -233,7 +192,7 @@ describe('bad input', () => {
     [{ roleId: 1, menus: [{ menuId: 1, buttonIds: ['x'] }] }, ['menus.0.buttonIds.0']],
     [{ roleId: 1, menus: [], extra: true }, ['extra']],
   ])('refuses %j with field errors', async (payload, fields) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/permission/save', headers: bearer(admin), payload });
+    const res = await t.app.inject({ method: 'POST', url: '/api/permission/save', headers: bearer(t.admin), payload });
     expect(res.statusCode).toBe(400);
     expect(Object.keys((body(res).data as { fieldErrors: object }).fieldErrors)).toEqual(
       expect.arrayContaining(fields),
@@ -246,9 +205,9 @@ describe('bad input', () => {
       .from(menuButtons)
       .where(and(eq(menuButtons.menuId, menu.Permission ?? 0), inArray(menuButtons.buttonId, [button.Import ?? 0])));
     expect(offer).toBeUndefined();
-    const stray = await save(admin, role.clerk, [{ menuId: menu.Permission ?? 0, buttonIds: [button.Import ?? 0] }]);
+    const stray = await save(t.admin, role.clerk, [{ menuId: menu.Permission ?? 0, buttonIds: [button.Import ?? 0] }]);
     expect(stray.statusCode).toBe(400);
-    const twice = await save(admin, role.clerk, [
+    const twice = await save(t.admin, role.clerk, [
       { menuId: menu.User ?? 0, buttonIds: [] },
       { menuId: menu.User ?? 0, buttonIds: [] },
     ]);
@@ -259,10 +218,10 @@ describe('bad input', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/permission/getMatrix?roleId=${role.other}`,
-      headers: bearer(admin),
+      headers: bearer(t.admin),
     });
     expect(res.statusCode).toBe(404);
-    expect((await save(admin, role.other, [{ menuId: menu.Home ?? 0, buttonIds: [] }])).statusCode).toBe(404);
+    expect((await save(t.admin, role.other, [{ menuId: menu.Home ?? 0, buttonIds: [] }])).statusCode).toBe(404);
     expect(await t.database.db.select().from(roleMenus).where(eq(roleMenus.roleId, role.other))).toEqual([]);
   });
 });

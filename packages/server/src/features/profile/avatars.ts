@@ -5,7 +5,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { forEachTenant } from '../../db/tenant.ts';
-import type { FileStore } from '../files/files.store.ts';
+import type { FileStore } from '../../platform/files.store.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 /** The screen whose Upload button stores avatars: the file registry names them by it. */

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, users } from '../../db/schema.ts';
+import { createFileStore, objectStoreOf } from '../../platform/files.store.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 import { createOtherTenant } from '../../test/tenants.ts';
-import { createFileStore, objectStoreOf } from '../files/files.store.ts';
 import { adoptLegacyAvatars } from './avatars.ts';
 
 let t: TestApp;

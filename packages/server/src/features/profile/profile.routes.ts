@@ -7,7 +7,7 @@ import { authOf } from '../../http/auth.ts';
 import { AppError, badRequest, envelope } from '../../http/errors.ts';
 import { type Language, languageOf } from '../../http/language.ts';
 import { readFileParts } from '../../http/multipart.ts';
-import type { FileStore } from '../files/files.store.ts';
+import type { FileStore } from '../../platform/files.store.ts';
 import { AVATAR_ENTITY, AVATAR_MAX_BYTES, adoptLegacyAvatars, imageKindOf } from './avatars.ts';
 import { createProfileRepository } from './profile.repository.ts';
 

@@ -1,40 +1,36 @@
 import type { ApprovalEntry, PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { allowSelfApproval, bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { firstId, projectRefs } from '../../test/demo.ts';
+import { allowSelfApproval, bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true });
 let ids: { customer: number; org: number; pmEmployee: number; otherEmployee: number; leftEmployee: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   // These tests submit and approve as admin; segregation of duties has tests of its own.
-  await allowSelfApproval(t.app, admin);
-  const one = async (query: ReturnType<typeof sql>) =>
-    (await queryRows<{ id: number }>(t.database.db, query))[0]?.id ?? 0;
+  await allowSelfApproval(t.app, t.admin);
+  const db = t.database.db;
+  const refs = await projectRefs(db);
   ids = {
-    customer: await one(sql`select id from customers order by code limit 1`),
-    org: await one(sql`select id from organizations where code = 'PMO'`),
-    pmEmployee: await one(sql`select e.id from employees e join users u on u.id = e.user_id where u.user_key = 'pm'`),
-    otherEmployee: await one(
+    customer: refs.customer,
+    org: refs.org,
+    pmEmployee: refs.manager,
+    otherEmployee: await firstId(
+      db,
       sql`select id from employees where status = 'active' and user_id is null order by code limit 1`,
     ),
-    leftEmployee: await one(sql`select id from employees where status = 'left' limit 1`),
+    leftEmployee: await firstId(db, sql`select id from employees where status = 'left' limit 1`),
   };
 });
-afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-const page = async (entity: string, token = admin, wheres: unknown[] = []) =>
+const { post } = t;
+const page = async (entity: string, token = t.admin, wheres: unknown[] = []) =>
   body(await post(`/api/${entity}/getPageData`, { page: 1, rows: 100, wheres }, token)).data as PageResult;
-const rowOf = async (entity: string, code: string, token = admin) =>
+const rowOf = async (entity: string, code: string, token = t.admin) =>
   (await page(entity, token, [{ name: 'code', value: code, displayType: 'eq' }])).rows[0] as Record<string, unknown>;
 
 const newProject = (code: string, extra: Record<string, unknown> = {}) => ({
@@ -65,7 +61,7 @@ describe('projects: kinds and scope', () => {
   });
 
   it('lets pm see only the projects it is a member of, in list, detail and export', async () => {
-    const mine = await page('ProjectInformation', pm);
+    const mine = await page('ProjectInformation', t.pm);
     const members = await queryRows<{ project_id: number }>(
       t.database.db,
       sql`select pm.project_id from project_members pm join users u on u.id = pm.user_id
@@ -74,65 +70,65 @@ describe('projects: kinds and scope', () => {
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.rows.map((r) => r.id).sort()).toEqual(members.map((m) => m.project_id).sort());
     // The export holds the same rows: one line per project, after the header.
-    const exported = await post('/api/ProjectInformation/export', { page: 1, rows: 30 }, pm);
+    const exported = await post('/api/ProjectInformation/export', { page: 1, rows: 30 }, t.pm);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(new Uint8Array(exported.rawPayload).buffer);
     expect((wb.worksheets[0]?.rowCount ?? 0) - 1).toBe(mine.total);
     const other = (await page('ProjectInformation')).rows.find((r) => !members.some((m) => m.project_id === r.id));
-    const detail = await post('/api/ProjectInformation/getDetailPage', { page: 1, rows: 30, value: other?.id }, pm);
+    const detail = await post('/api/ProjectInformation/getDetailPage', { page: 1, rows: 30, value: other?.id }, t.pm);
     expect(detail.statusCode).toBe(404);
     const ownDetail = await post(
       '/api/ProjectInformation/getDetailPage',
       { page: 1, rows: 30, value: mine.rows[0]?.id },
-      pm,
+      t.pm,
     );
     expect((body(ownDetail).data as PageResult).rows.length).toBeGreaterThan(0);
-    const hidden = await post('/api/ProjectInformation/update', { mainData: { id: other?.id, version: 1 } }, pm);
+    const hidden = await post('/api/ProjectInformation/update', { mainData: { id: other?.id, version: 1 } }, t.pm);
     expect(hidden.statusCode).toBe(404);
   });
 });
 
 describe('projects: approval and lifecycle', () => {
   it('walks draft → in approval → approved, locks the plan, then allows only listed status moves', async () => {
-    const added = await post('/api/ProjectInformation/add', newProject('XM-T-001'), pm);
+    const added = await post('/api/ProjectInformation/add', newProject('XM-T-001'), t.pm);
     expect(added.statusCode, added.body).toBe(200);
     // The creator keeps seeing what it added (membership), as a draft.
-    let row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    let row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
     expect(row).toMatchObject({ status: 'DRAFT', auditStatus: 0 });
 
     // Draft cannot jump to in progress by editing.
     const jump = await post(
       '/api/ProjectInformation/update',
       { mainData: { id: row.id, version: row.version, status: 'IN_PROGRESS' } },
-      pm,
+      t.pm,
     );
     expect([jump.statusCode, body(jump).message]).toEqual([422, 'The status cannot go from DRAFT to IN_PROGRESS']);
 
-    expect((await post('/api/ProjectInformation/submit', { keys: [row.id] }, pm)).statusCode).toBe(200);
-    row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    expect((await post('/api/ProjectInformation/submit', { keys: [row.id] }, t.pm)).statusCode).toBe(200);
+    row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
     const locked = await post(
       '/api/ProjectInformation/update',
       { mainData: { id: row.id, version: row.version, name: 'Renamed' } },
-      pm,
+      t.pm,
     );
     expect([locked.statusCode, body(locked).message]).toEqual([
       422,
       'This document is in approval: it cannot change until it is approved or rejected',
     ]);
     // pm holds no Audit grant.
-    expect((await post('/api/ProjectInformation/audit', { keys: [row.id], status: 1 }, pm)).statusCode).toBe(403);
+    expect((await post('/api/ProjectInformation/audit', { keys: [row.id], status: 1 }, t.pm)).statusCode).toBe(403);
     const noReason = await post('/api/ProjectInformation/audit', { keys: [row.id], status: 2 });
     expect(noReason.statusCode).toBe(400);
     expect((await post('/api/ProjectInformation/audit', { keys: [row.id], status: 1, reason: 'Go' })).statusCode).toBe(
       200,
     );
 
-    row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
     expect(row).toMatchObject({ status: 'IN_PROGRESS', auditStatus: 1 });
     const plan = await post(
       '/api/ProjectInformation/update',
       { mainData: { id: row.id, version: row.version, plannedEnd: '2027-09-30' } },
-      pm,
+      t.pm,
     );
     expect([plan.statusCode, body(plan).message]).toEqual([
       422,
@@ -141,14 +137,14 @@ describe('projects: approval and lifecycle', () => {
     const hold = await post(
       '/api/ProjectInformation/update',
       { mainData: { id: row.id, version: row.version, status: 'ON_HOLD', progressPct: '12.50' } },
-      pm,
+      t.pm,
     );
     expect(hold.statusCode, hold.body).toBe(200);
-    row = await rowOf('ProjectInformation', 'XM-T-001', pm);
+    row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
     const close = await post(
       '/api/ProjectInformation/update',
       { mainData: { id: row.id, version: row.version, status: 'CLOSED' } },
-      pm,
+      t.pm,
     );
     expect([close.statusCode, body(close).message]).toEqual([422, 'The status cannot go from ON_HOLD to CLOSED']);
     expect((await post('/api/ProjectInformation/del', [row.id])).statusCode).toBe(422);
@@ -156,7 +152,7 @@ describe('projects: approval and lifecycle', () => {
     const history = await t.app.inject({
       method: 'GET',
       url: `/api/ProjectInformation/approvalHistory?key=${row.id}`,
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
     expect((body(history).data as ApprovalEntry[]).map((s) => [s.action, s.reason, s.userName])).toEqual([
       ['submit', '', 'Paula Meyer'],
@@ -222,7 +218,7 @@ describe('projects: approval and lifecycle', () => {
       detailData: { ProjectTeam: [{ employeeId: ids.pmEmployee, role: 'TECH_LEAD', allocationPct: '50' }] },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await rowOf('ProjectInformation', 'XM-T-005', pm)).toBeDefined();
+    expect(await rowOf('ProjectInformation', 'XM-T-005', t.pm)).toBeDefined();
     const bad = await post('/api/ProjectInformation/add', {
       mainData: newProject('XM-T-006').mainData,
       detailData: { ProjectTeam: [{ employeeId: ids.leftEmployee, role: 'ENGINEER' }] },
@@ -272,7 +268,7 @@ describe('projects: team lines and pickers', () => {
 
   it("offers a line's choices through the master's lookup, from every screen over the referenced table", async () => {
     const get = (query: string) =>
-      t.app.inject({ method: 'GET', url: `/api/ProjectInformation/lookup?${query}`, headers: bearer(admin) });
+      t.app.inject({ method: 'GET', url: `/api/ProjectInformation/lookup?${query}`, headers: bearer(t.admin) });
     const employees = await get('field=employeeId&detail=ProjectTeam&q=a');
     expect((body(employees).data as unknown[]).length).toBeGreaterThan(0);
     // Delivery and O&M projects both: the lookup is not limited to the first screen over `projects`.

@@ -1,22 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buttons,
-  menuButtons,
-  menus,
-  roleGrants,
-  roleMenus,
-  roles,
-  roleTypes,
-  tenants,
-  userRoles,
-  users,
-} from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buttons, menuButtons, menus, roleGrants, roleMenus, roles, roleTypes, tenants } from '../../db/schema.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { addForeignRole, addOpsAdministrator, seedRoles } from '../../test/roles.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true });
 let ops: string;
 const ids = { admin: 0, pm: 0, staff: 0, ops: 0, clerk: 0, other: 0, business: 0 };
 
@@ -35,16 +24,11 @@ async function grantAll(roleId: number, menuCodes: string[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   const db = t.database.db;
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.code, 'default'));
-  const tenantId = tenant?.id ?? 0;
-  const rows = await db.select().from(roles);
-  ids.admin = rows.find((r) => r.code === 'admin')?.id ?? 0;
-  ids.pm = rows.find((r) => r.code === 'pm')?.id ?? 0;
-  ids.staff = rows.find((r) => r.code === 'staff')?.id ?? 0;
+  const { tenantId, role } = await seedRoles(db);
+  ids.admin = role('admin');
+  ids.pm = role('pm');
+  ids.staff = role('staff');
   ids.business =
     (
       await db
@@ -53,38 +37,12 @@ beforeAll(async () => {
         .where(and(eq(roleTypes.code, 'business'), eq(roleTypes.tenantId, tenantId)))
     )[0]?.id ?? 0;
   // ops: an administrator below the super admin, holding the Role, RoleType and Permission screens.
-  const [opsRole] = await db
-    .insert(roles)
-    .values({ tenantId, code: 'ops', name: 'Ops', parentId: ids.admin })
-    .returning();
-  const [clerk] = await db
-    .insert(roles)
-    .values({ tenantId, code: 'clerk', name: 'Clerk', parentId: opsRole?.id })
-    .returning();
-  ids.ops = opsRole?.id ?? 0;
-  ids.clerk = clerk?.id ?? 0;
-  await grantAll(ids.ops, ['Role', 'RoleType', 'Permission']);
-  const [pmUser] = await db.select().from(users).where(eq(users.userKey, 'pm'));
-  const [opsUser] = await db
-    .insert(users)
-    .values({
-      tenantId,
-      userName: 'ops',
-      userKey: 'ops',
-      userTrueName: 'Ops',
-      passwordHash: pmUser?.passwordHash ?? '',
-    })
-    .returning();
-  await db.insert(userRoles).values({ tenantId, userId: opsUser?.id ?? 0, roleId: ids.ops });
+  const added = await addOpsAdministrator(db, (opsRole) => grantAll(opsRole, ['Role', 'RoleType', 'Permission']));
+  ids.ops = added.ops;
+  ids.clerk = added.clerk;
   ops = await t.login('ops', 'Pm@2026');
-  const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other' }).returning();
-  const [otherRole] = await db
-    .insert(roles)
-    .values({ tenantId: other?.id ?? 0, code: 'x', name: 'Theirs' })
-    .returning();
-  ids.other = otherRole?.id ?? 0;
+  ids.other = await addForeignRole(db);
 });
-afterAll(() => t.close());
 
 const post = (url: string, token: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
@@ -119,13 +77,13 @@ describe('access', () => {
     const inject = (headers: Record<string, string>) =>
       t.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
     expect((await inject({})).statusCode).toBe(401);
-    expect((await inject(bearer(pm))).statusCode).toBe(403);
+    expect((await inject(bearer(t.pm))).statusCode).toBe(403);
   });
 });
 
 describe('the role tree', () => {
   it('shows the super admin every role of its tenant and none of another', async () => {
-    const all = await tree(admin);
+    const all = await tree(t.admin);
     expect(all.map((r) => r.code)).toEqual(expect.arrayContaining(['admin', 'pm', 'staff', 'ops', 'clerk']));
     expect(all.map((r) => r.id)).not.toContain(ids.other);
     expect(all.find((r) => r.code === 'admin')).toMatchObject({ isSuper: true, parentId: null });
@@ -206,59 +164,59 @@ describe('subtree rules for an administrator below the super admin', () => {
 
 describe('editing roles as the super admin', () => {
   it('refuses cycles', async () => {
-    const a = body(await post('/api/Role/addRole', admin, role({ parentId: ids.staff, code: 'cyc-a' }))).data as {
+    const a = body(await post('/api/Role/addRole', t.admin, role({ parentId: ids.staff, code: 'cyc-a' }))).data as {
       id: number;
     };
-    const b = body(await post('/api/Role/addRole', admin, role({ parentId: a.id, code: 'cyc-b' }))).data as {
+    const b = body(await post('/api/Role/addRole', t.admin, role({ parentId: a.id, code: 'cyc-b' }))).data as {
       id: number;
     };
-    const below = await post('/api/Role/updateRole', admin, role({ id: a.id, code: 'cyc-a', parentId: b.id }));
+    const below = await post('/api/Role/updateRole', t.admin, role({ id: a.id, code: 'cyc-a', parentId: b.id }));
     expect(below.statusCode).toBe(400);
     expect(fieldErrors(below)).toEqual({ parentId: 'would make a cycle' });
-    const self = await post('/api/Role/updateRole', admin, role({ id: a.id, code: 'cyc-a', parentId: a.id }));
+    const self = await post('/api/Role/updateRole', t.admin, role({ id: a.id, code: 'cyc-a', parentId: a.id }));
     expect(self.statusCode).toBe(400);
     const ok = await post(
       '/api/Role/updateRole',
-      admin,
+      t.admin,
       role({ id: b.id, code: 'cyc-b', parentId: ids.staff, name: 'Moved' }),
     );
     expect(ok.statusCode).toBe(200);
-    expect((await tree(admin)).find((r) => r.id === b.id)).toMatchObject({ parentId: ids.staff });
+    expect((await tree(t.admin)).find((r) => r.id === b.id)).toMatchObject({ parentId: ids.staff });
   });
 
   it('refuses bad input with field errors and a taken code', async () => {
-    const empty = await post('/api/Role/addRole', admin, {});
+    const empty = await post('/api/Role/addRole', t.admin, {});
     expect(Object.keys(fieldErrors(empty))).toEqual(expect.arrayContaining(['code', 'name', 'parentId', 'roleTypeId']));
-    const long = await post('/api/Role/addRole', admin, role({ name: 'x'.repeat(101), extra: 1, parentId: 'one' }));
+    const long = await post('/api/Role/addRole', t.admin, role({ name: 'x'.repeat(101), extra: 1, parentId: 'one' }));
     expect(Object.keys(fieldErrors(long))).toEqual(expect.arrayContaining(['name', 'extra', 'parentId']));
-    const taken = await post('/api/Role/addRole', admin, role({ code: 'pm' }));
+    const taken = await post('/api/Role/addRole', t.admin, role({ code: 'pm' }));
     expect(fieldErrors(taken)).toEqual({ code: 'this code is taken' });
-    const badType = await post('/api/Role/addRole', admin, role({ roleTypeId: 99999 }));
+    const badType = await post('/api/Role/addRole', t.admin, role({ roleTypeId: 99999 }));
     expect(fieldErrors(badType)).toHaveProperty('roleTypeId');
   });
 
   it('keeps the super admin from disabling its own role', async () => {
     const res = await post(
       '/api/Role/updateRole',
-      admin,
+      t.admin,
       role({ id: ids.admin, code: 'admin', parentId: null, enabled: false }),
     );
     expect(res.statusCode).toBe(422);
   });
 
   it('deletes only a role no one holds and with nothing below', async () => {
-    expect((await post('/api/Role/delRole', admin, { id: ids.pm })).statusCode).toBe(409);
-    expect((await post('/api/Role/delRole', admin, { id: ids.ops })).statusCode).toBe(409);
-    const leaf = body(await post('/api/Role/addRole', admin, role({ parentId: ids.staff }))).data as { id: number };
-    expect((await post('/api/Role/delRole', admin, { id: leaf.id })).statusCode).toBe(200);
-    expect((await tree(admin)).map((r) => r.id)).not.toContain(leaf.id);
+    expect((await post('/api/Role/delRole', t.admin, { id: ids.pm })).statusCode).toBe(409);
+    expect((await post('/api/Role/delRole', t.admin, { id: ids.ops })).statusCode).toBe(409);
+    const leaf = body(await post('/api/Role/addRole', t.admin, role({ parentId: ids.staff }))).data as { id: number };
+    expect((await post('/api/Role/delRole', t.admin, { id: leaf.id })).statusCode).toBe(200);
+    expect((await tree(t.admin)).map((r) => r.id)).not.toContain(leaf.id);
   });
 
   it("answers 404 for another tenant's role and changes nothing", async () => {
     expect(
-      (await post('/api/Role/updateRole', admin, role({ id: ids.other, code: 'x', parentId: null }))).statusCode,
+      (await post('/api/Role/updateRole', t.admin, role({ id: ids.other, code: 'x', parentId: null }))).statusCode,
     ).toBe(404);
-    expect((await post('/api/Role/delRole', admin, { id: ids.other })).statusCode).toBe(404);
+    expect((await post('/api/Role/delRole', t.admin, { id: ids.other })).statusCode).toBe(404);
     const [theirs] = await t.database.db.select().from(roles).where(eq(roles.id, ids.other));
     expect(theirs).toMatchObject({ name: 'Theirs', code: 'x' });
   });
@@ -266,19 +224,21 @@ describe('editing roles as the super admin', () => {
 
 describe('role types', () => {
   it('adds, renames and deletes an unused type; refuses deleting one in use and a taken code', async () => {
-    const added = await post('/api/roletype/addType', admin, { code: 'temp', name: 'Temporary' });
+    const added = await post('/api/roletype/addType', t.admin, { code: 'temp', name: 'Temporary' });
     expect(added.statusCode).toBe(200);
     const { id } = body(added).data as { id: number };
-    expect((await post('/api/roletype/addType', admin, { code: 'temp', name: 'Again' })).statusCode).toBe(400);
-    expect((await post('/api/roletype/updateType', admin, { id, code: 'temp', name: 'Renamed' })).statusCode).toBe(200);
-    const list = body(await t.app.inject({ method: 'GET', url: '/api/roletype/getList', headers: bearer(admin) }))
+    expect((await post('/api/roletype/addType', t.admin, { code: 'temp', name: 'Again' })).statusCode).toBe(400);
+    expect((await post('/api/roletype/updateType', t.admin, { id, code: 'temp', name: 'Renamed' })).statusCode).toBe(
+      200,
+    );
+    const list = body(await t.app.inject({ method: 'GET', url: '/api/roletype/getList', headers: bearer(t.admin) }))
       .data as { id: number; name: string; roleCount: number }[];
     expect(list.find((x) => x.id === id)).toMatchObject({ name: 'Renamed', roleCount: 0 });
     expect(list.find((x) => x.id === ids.business)?.roleCount).toBeGreaterThan(0);
-    expect((await post('/api/roletype/delType', admin, { id: ids.business })).statusCode).toBe(409);
-    expect((await post('/api/roletype/delType', admin, { id })).statusCode).toBe(200);
-    expect((await post('/api/roletype/delType', admin, { id })).statusCode).toBe(404);
-    const bad = await post('/api/roletype/addType', admin, { code: '', name: 'x'.repeat(101) });
+    expect((await post('/api/roletype/delType', t.admin, { id: ids.business })).statusCode).toBe(409);
+    expect((await post('/api/roletype/delType', t.admin, { id })).statusCode).toBe(200);
+    expect((await post('/api/roletype/delType', t.admin, { id })).statusCode).toBe(404);
+    const bad = await post('/api/roletype/addType', t.admin, { code: '', name: 'x'.repeat(101) });
     expect(Object.keys(fieldErrors(bad))).toEqual(expect.arrayContaining(['code', 'name']));
   });
 });

@@ -1,7 +1,6 @@
 import {
   addRoleBodySchema,
   addRoleTypeBodySchema,
-  envelopeSchema,
   roleIdBodySchema,
   roleSchema,
   roleTypeIdBodySchema,
@@ -10,134 +9,105 @@ import {
   updateRoleTypeBodySchema,
 } from '@trestle/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { authOf } from '../../http/auth.ts';
-import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
+import { createdId, screenRoutes } from '../../http/screen-routes.ts';
 import { createRoleService, createRoleTypeService } from './roles.service.ts';
-
-const role = (button: string) => ({ permission: { menu: 'Role', button } });
-const roleType = (button: string) => ({ permission: { menu: 'RoleType', button } });
-const nullEnvelope = envelopeSchema(z.null());
-const idEnvelope = envelopeSchema(z.object({ id: z.number() }));
 
 /** The /Role tree and the /roletype list. */
 export function roleRoutes(deps: { db: Db }) {
   return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const roles = createRoleService(deps.db);
     const types = createRoleTypeService(deps.db);
-    const tags = ['Role'];
+    const role = screenRoutes(app, 'Role');
+    const roleType = screenRoutes(app, 'RoleType');
 
-    r.get('/api/Role/getRoleTree', {
-      config: role('Search'),
-      schema: {
-        tags,
+    role.get(
+      '/api/Role/getRoleTree',
+      {
+        button: 'Search',
         summary: "The caller's roles and those below them (all of the tenant's for a super admin), flat by parentId",
-        response: { 200: envelopeSchema(z.array(roleSchema)) },
+        data: z.array(roleSchema),
       },
-      handler: async (req) => envelope(await roles.tree(authOf(req), languageOf(req))),
-    });
-
-    r.get('/api/Role/getRoleTypeOptions', {
-      config: role('Search'),
-      schema: {
-        tags,
+      (auth, _, req) => roles.tree(auth, languageOf(req)),
+    );
+    role.get(
+      '/api/Role/getRoleTypeOptions',
+      {
+        button: 'Search',
         summary: 'The role types a role may have (for the role form)',
-        response: { 200: envelopeSchema(z.array(roleTypeSchema)) },
+        data: z.array(roleTypeSchema),
       },
-      handler: async (req) => envelope(await types.list(authOf(req))),
-    });
-
-    r.post('/api/Role/addRole', {
-      config: role('Add'),
-      schema: {
-        tags,
+      (auth) => types.list(auth),
+    );
+    role.post(
+      '/api/Role/addRole',
+      {
+        button: 'Add',
         summary: 'Create a role below one of yours',
-        body: addRoleBodySchema,
-        response: { 200: idEnvelope },
+        input: addRoleBodySchema,
+        data: createdId,
+        message: 'Role created',
       },
-      handler: async (req) => envelope(await roles.add(authOf(req), req.body), 'Role created'),
-    });
-
-    r.post('/api/Role/updateRole', {
-      config: role('Update'),
-      schema: {
-        tags,
+      (auth, body) => roles.add(auth, body),
+    );
+    role.post(
+      '/api/Role/updateRole',
+      {
+        button: 'Update',
         summary: 'Edit or move a role below yours (no cycles; the super flag is a super admin’s)',
-        body: updateRoleBodySchema,
-        response: { 200: nullEnvelope },
+        input: updateRoleBodySchema,
+        message: 'Saved',
       },
-      handler: async (req) => {
-        await roles.update(authOf(req), req.body);
-        return envelope(null, 'Saved');
-      },
-    });
-
-    r.post('/api/Role/delRole', {
-      config: role('Delete'),
-      schema: {
-        tags,
+      (auth, body) => roles.update(auth, body),
+    );
+    role.post(
+      '/api/Role/delRole',
+      {
+        button: 'Delete',
         summary: 'Delete a role no one holds and with none below',
-        body: roleIdBodySchema,
-        response: { 200: nullEnvelope },
+        input: roleIdBodySchema,
+        message: 'Role deleted',
       },
-      handler: async (req) => {
-        await roles.del(authOf(req), req.body.id);
-        return envelope(null, 'Role deleted');
-      },
-    });
+      (auth, body) => roles.del(auth, body.id),
+    );
 
-    const typeTags = ['RoleType'];
-    r.get('/api/roletype/getList', {
-      config: roleType('Search'),
-      schema: {
-        tags: typeTags,
-        summary: "The tenant's role types",
-        response: { 200: envelopeSchema(z.array(roleTypeSchema)) },
-      },
-      handler: async (req) => envelope(await types.list(authOf(req))),
-    });
-
-    r.post('/api/roletype/addType', {
-      config: roleType('Add'),
-      schema: {
-        tags: typeTags,
+    roleType.get(
+      '/api/roletype/getList',
+      { button: 'Search', summary: "The tenant's role types", data: z.array(roleTypeSchema) },
+      (auth) => types.list(auth),
+    );
+    roleType.post(
+      '/api/roletype/addType',
+      {
+        button: 'Add',
         summary: 'Create a role type of the tenant',
-        body: addRoleTypeBodySchema,
-        response: { 200: idEnvelope },
+        input: addRoleTypeBodySchema,
+        data: createdId,
+        message: 'Role type created',
       },
-      handler: async (req) => envelope(await types.add(authOf(req), req.body), 'Role type created'),
-    });
-
-    r.post('/api/roletype/updateType', {
-      config: roleType('Update'),
-      schema: {
-        tags: typeTags,
+      (auth, body) => types.add(auth, body),
+    );
+    roleType.post(
+      '/api/roletype/updateType',
+      {
+        button: 'Update',
         summary: 'Edit a role type of the tenant',
-        body: updateRoleTypeBodySchema,
-        response: { 200: nullEnvelope },
+        input: updateRoleTypeBodySchema,
+        message: 'Saved',
       },
-      handler: async (req) => {
-        await types.update(authOf(req), req.body);
-        return envelope(null, 'Saved');
-      },
-    });
-
-    r.post('/api/roletype/delType', {
-      config: roleType('Delete'),
-      schema: {
-        tags: typeTags,
+      (auth, body) => types.update(auth, body),
+    );
+    roleType.post(
+      '/api/roletype/delType',
+      {
+        button: 'Delete',
         summary: 'Delete a role type of the tenant that no role uses',
-        body: roleTypeIdBodySchema,
-        response: { 200: nullEnvelope },
+        input: roleTypeIdBodySchema,
+        message: 'Role type deleted',
       },
-      handler: async (req) => {
-        await types.del(authOf(req), req.body.id);
-        return envelope(null, 'Role type deleted');
-      },
-    });
+      (auth, body) => types.del(auth, body.id),
+    );
   };
 }

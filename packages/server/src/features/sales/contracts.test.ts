@@ -1,24 +1,18 @@
 import type { PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { allowSelfApproval, bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval, bearer, body } from '../../test/helper.ts';
+import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 import { refusal, salesClient } from './sales.test-helper.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let s: ReturnType<typeof salesClient>;
+const t = useTestApp({ pm: true });
+const s = madeInBeforeAll(() => salesClient(t, t.admin));
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  s = salesClient(t, admin);
   // These tests submit and approve as admin; segregation of duties has tests of its own.
-  await allowSelfApproval(t.app, admin);
+  await allowSelfApproval(t.app, t.admin);
 });
-afterAll(() => t.close());
 
 const projectAmount = async (id: number) =>
   (await s.one<{ amount: string }>(sql`select contract_amount::text as amount from projects where id = ${id}`)).amount;
@@ -218,7 +212,7 @@ describe('pm, on its own projects only', () => {
     const all = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sales_contracts`);
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.length).toBeLessThan(all[0]?.n ?? 0);
-    const page = body(await s.post('/api/ProjectContract/getPageData', { rows: 500 }, pm)).data as PageResult;
+    const page = body(await s.post('/api/ProjectContract/getPageData', { rows: 500 }, t.pm)).data as PageResult;
     expect(page.rows.map((r) => r.id).sort()).toEqual(mine.map((r) => r.id).sort());
 
     const other = await s.one<{ id: number }>(
@@ -228,7 +222,7 @@ describe('pm, on its own projects only', () => {
       )}) limit 1`,
     );
     const detail = (id: number) =>
-      s.post('/api/ProjectContract/getDetailPage', { detail: 'ContractPaymentTerm', value: id }, pm);
+      s.post('/api/ProjectContract/getDetailPage', { detail: 'ContractPaymentTerm', value: id }, t.pm);
     expect((await detail(other.id)).statusCode).toBe(404);
     const own = await detail(mine[0]?.id ?? 0);
     expect(own.statusCode).toBe(200);
@@ -238,7 +232,7 @@ describe('pm, on its own projects only', () => {
       method: 'POST',
       url: '/api/ProjectContract/export',
       payload: {},
-      headers: bearer(pm),
+      headers: bearer(t.pm),
     });
     expect(exported.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -253,14 +247,18 @@ describe('pm, on its own projects only', () => {
   it("may add and submit on its own project, not on another's, and may not approve", async () => {
     const own = await s.project('DELIVERY', true);
     const { key } = s.ok(
-      await s.post('/api/ProjectContract/add', await s.contractBody('800.00', { projectId: own.id }), pm),
+      await s.post('/api/ProjectContract/add', await s.contractBody('800.00', { projectId: own.id }), t.pm),
     );
-    expect((await s.post('/api/ProjectContract/submit', { keys: [key] }, pm)).statusCode).toBe(200);
-    expect((await s.post('/api/ProjectContract/audit', { keys: [key], status: 1, reason: '' }, pm)).statusCode).toBe(
+    expect((await s.post('/api/ProjectContract/submit', { keys: [key] }, t.pm)).statusCode).toBe(200);
+    expect((await s.post('/api/ProjectContract/audit', { keys: [key], status: 1, reason: '' }, t.pm)).statusCode).toBe(
       403,
     );
     const foreign = await s.project('DELIVERY', false);
-    const res = await s.post('/api/ProjectContract/add', await s.contractBody('800.00', { projectId: foreign.id }), pm);
+    const res = await s.post(
+      '/api/ProjectContract/add',
+      await s.contractBody('800.00', { projectId: foreign.id }),
+      t.pm,
+    );
     // Refused on the field, as a project that does not exist would be.
     expect([res.statusCode, body(res).message]).toEqual([400, 'mainData.projectId: not found']);
   });

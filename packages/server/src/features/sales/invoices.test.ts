@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { body } from '../../test/helper.ts';
+import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 import { refusal, salesClient } from './sales.test-helper.ts';
 
-let t: TestApp;
-let s: ReturnType<typeof salesClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  s = salesClient(t, await t.login('admin', 'Admin@2026'));
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const s = madeInBeforeAll(() => salesClient(t, t.admin));
 
 const add = (contractId: number, excl: string, extra: Record<string, unknown> = {}) =>
   s.post('/api/ContractInvoicing/add', s.invoiceBody(contractId, excl, extra));

@@ -1,21 +1,13 @@
 import type { PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { body } from '../../test/helper.ts';
+import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 import { daysFromToday, scheduleClient } from './schedule.test-helper.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let c: ReturnType<typeof scheduleClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  c = scheduleClient(t, admin);
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
+const c = madeInBeforeAll(() => scheduleClient(t, t.admin));
 
 type Item = { seq: number; name: string; isRequired: boolean; result?: string | null };
 const ITEMS: Item[] = [
@@ -157,7 +149,7 @@ describe('T3: what a passed acceptance does', () => {
     );
     expect(reached).toEqual({ status: 'REACHED', actual: daysFromToday(-4), version: 2 });
     // The test names its milestone with the project's code, as the milestone picker does.
-    const listed = await c.page('ProjectTest', admin, [
+    const listed = await c.page('ProjectTest', t.admin, [
       { name: 'projectId', value: String(project), displayType: 'eq' },
     ]);
     const code = (await c.one<{ code: string }>(sql`select code from projects where id = ${project}`)).code;
@@ -263,20 +255,20 @@ describe('the demo tests and what pm sees', () => {
 
   it('shows pm only the tests of its own projects, and no check items of the others', async () => {
     const mine = await c.pmProjects();
-    const seen = await c.page('ProjectTest', pm);
+    const seen = await c.page('ProjectTest', t.pm);
     expect(seen.rows.length).toBeGreaterThan(0);
     expect(seen.rows.every((r) => mine.includes(Number(r.projectId)))).toBe(true);
-    expect((await c.page('ProjectTest', admin)).rows.length).toBeGreaterThan(seen.rows.length);
+    expect((await c.page('ProjectTest', t.admin)).rows.length).toBeGreaterThan(seen.rows.length);
     const other = await c.one<{ id: number }>(
       sql`select id from acceptance_test where project_id not in (${sql.join(
         mine.map((id) => sql`${id}`),
         sql`, `,
       )}) order by id limit 1`,
     );
-    const details = await c.post('/api/ProjectTest/getDetailPage', { value: other.id }, pm);
+    const details = await c.post('/api/ProjectTest/getDetailPage', { value: other.id }, t.pm);
     expect(details.statusCode).toBe(404);
     const own = seen.rows[0];
-    const items = await c.post('/api/ProjectTest/getDetailPage', { value: own?.id }, pm);
+    const items = await c.post('/api/ProjectTest/getDetailPage', { value: own?.id }, t.pm);
     expect((body(items).data as PageResult).rows.length).toBeGreaterThan(0);
   });
 });

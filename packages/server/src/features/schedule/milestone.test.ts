@@ -1,25 +1,19 @@
 import { acceptanceTestMeta, columnOf, type EntityMeta, projectMilestoneMeta, weeklyReportMeta } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { allowSelfApproval, createTestApp, type TestApp } from '../../test/helper.ts';
+import { allowSelfApproval } from '../../test/helper.ts';
+import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 import { BASELINE_FROZEN } from './milestone.entity.ts';
 import { refreshMilestoneSchedule } from './schedule.progress.ts';
 import { daysFromToday, scheduleClient } from './schedule.test-helper.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let c: ReturnType<typeof scheduleClient>;
+const t = useTestApp({ pm: true });
+const c = madeInBeforeAll(() => scheduleClient(t, t.admin));
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  c = scheduleClient(t, admin);
   // The project is submitted and approved by admin; segregation of duties has tests of its own.
-  await allowSelfApproval(t.app, admin);
+  await allowSelfApproval(t.app, t.admin);
 });
-afterAll(() => t.close());
 
 const milestoneRow = (id: number) =>
   c.one<{ baseline: string; planned: string; status: string; overdue: boolean; slip: number }>(
@@ -46,8 +40,8 @@ describe('the demo milestones', () => {
 
   it('show pm only the milestones of its own projects', async () => {
     const mine = await c.pmProjects();
-    const seen = await c.page('ProjectMilestone', pm);
-    const all = await c.page('ProjectMilestone', admin);
+    const seen = await c.page('ProjectMilestone', t.pm);
+    const all = await c.page('ProjectMilestone', t.admin);
     expect(seen.rows.length).toBeGreaterThan(0);
     expect(seen.rows.every((r) => mine.includes(Number(r.projectId)))).toBe(true);
     expect(all.rows.length).toBeGreaterThan(seen.rows.length);
@@ -74,7 +68,7 @@ describe('the demo milestones', () => {
           ownerId: await c.staff(),
         },
       },
-      pm,
+      t.pm,
     );
     // A project pm cannot see is refused on the field, exactly as one that does not exist.
     expect(c.refused(res)).toEqual({ status: 400, message: 'mainData.projectId: not found' });

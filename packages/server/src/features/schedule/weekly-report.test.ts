@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 import { mondayOf, scheduleClient } from './schedule.test-helper.ts';
 import { REVIEWED_READ_ONLY } from './weekly-report.entities.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let c: ReturnType<typeof scheduleClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  c = scheduleClient(t, admin);
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
+const c = madeInBeforeAll(() => scheduleClient(t, t.admin));
 
 const TABLE = 'weekly_report';
 const report = (projectId: number, weekStart: string, extra: Record<string, unknown> = {}, issues: object[] = []) => ({
@@ -29,7 +20,7 @@ const report = (projectId: number, weekStart: string, extra: Record<string, unkn
   },
   detailData: { WeeklyReportIssue: issues },
 });
-const add = (body: object, as = pm) => c.post('/api/ProjectWeeklyReport/add', body, as);
+const add = (body: object, as = t.pm) => c.post('/api/ProjectWeeklyReport/add', body, as);
 const reportRow = (id: number) =>
   c.one<Record<string, unknown>>(
     sql`select week_label as "weekLabel", author_id as "authorId", status, progress_pct::text as "progressPct",
@@ -62,10 +53,10 @@ describe('the demo reports', () => {
 
   it('show pm only the reports of its own projects', async () => {
     const mine = await c.pmProjects();
-    const seen = await c.page('ProjectWeeklyReport', pm);
+    const seen = await c.page('ProjectWeeklyReport', t.pm);
     expect(seen.rows.length).toBeGreaterThan(0);
     expect(seen.rows.every((r) => mine.includes(Number(r.projectId)))).toBe(true);
-    expect((await c.page('ProjectWeeklyReport', admin)).rows.length).toBeGreaterThan(seen.rows.length);
+    expect((await c.page('ProjectWeeklyReport', t.admin)).rows.length).toBeGreaterThan(seen.rows.length);
   });
 });
 
@@ -130,20 +121,20 @@ describe('submitting and reviewing', () => {
   it('lets only the author submit, and flags a report submitted after Monday noon of the next week', async () => {
     const project = await c.project();
     const { key: old } = c.ok(await add(report(project, mondayOf(-3))));
-    const byOther = await setStatus(old, 'SUBMITTED', admin);
+    const byOther = await setStatus(old, 'SUBMITTED', t.admin);
     expect(c.refused(byOther)).toEqual({ status: 422, message: 'Only the author of the report can submit it' });
-    c.ok(await setStatus(old, 'SUBMITTED', pm));
+    c.ok(await setStatus(old, 'SUBMITTED', t.pm));
     expect(await reportRow(old)).toMatchObject({ status: 'SUBMITTED', submitted: true, late: true });
 
     const { key: current } = c.ok(await add(report(project, mondayOf(0))));
-    c.ok(await setStatus(current, 'SUBMITTED', pm));
+    c.ok(await setStatus(current, 'SUBMITTED', t.pm));
     expect(await reportRow(current)).toMatchObject({ submitted: true, late: false });
   });
 
   it('submits a report with the work done and the plan', async () => {
     const project = await c.project();
     const { key } = c.ok(await add(report(project, mondayOf(0), { workPlanned: null })));
-    const res = await setStatus(key, 'SUBMITTED', pm);
+    const res = await setStatus(key, 'SUBMITTED', t.pm);
     expect(c.refused(res).message).toBe(
       'A report is submitted with the work done this week and the plan for next week',
     );
@@ -152,10 +143,10 @@ describe('submitting and reviewing', () => {
   it('refuses reviewing your own report; someone else reviews it and is recorded', async () => {
     const project = await c.project();
     const { key } = c.ok(await add(report(project, mondayOf(-1))));
-    c.ok(await setStatus(key, 'SUBMITTED', pm));
-    const own = await setStatus(key, 'REVIEWED', pm);
+    c.ok(await setStatus(key, 'SUBMITTED', t.pm));
+    const own = await setStatus(key, 'REVIEWED', t.pm);
     expect(c.refused(own)).toEqual({ status: 422, message: 'You cannot review your own report' });
-    c.ok(await setStatus(key, 'REVIEWED', admin, { reviewComment: 'Fine' }));
+    c.ok(await setStatus(key, 'REVIEWED', t.admin, { reviewComment: 'Fine' }));
     expect(await reportRow(key)).toMatchObject({
       status: 'REVIEWED',
       reviewerId: await c.employeeOf('admin'),
@@ -166,12 +157,12 @@ describe('submitting and reviewing', () => {
   it('returns a report with a comment, back to a draft', async () => {
     const project = await c.project();
     const { key } = c.ok(await add(report(project, mondayOf(-1))));
-    c.ok(await setStatus(key, 'SUBMITTED', pm));
-    const silent = await setStatus(key, 'RETURNED', admin);
+    c.ok(await setStatus(key, 'SUBMITTED', t.pm));
+    const silent = await setStatus(key, 'RETURNED', t.admin);
     expect(c.refused(silent).message).toBe('Say in the review comment why the report is returned');
-    c.ok(await setStatus(key, 'RETURNED', admin, { reviewComment: 'Add the test results' }));
-    c.ok(await setStatus(key, 'DRAFT', pm));
-    const skip = await setStatus(key, 'REVIEWED', admin);
+    c.ok(await setStatus(key, 'RETURNED', t.admin, { reviewComment: 'Add the test results' }));
+    c.ok(await setStatus(key, 'DRAFT', t.pm));
+    const skip = await setStatus(key, 'REVIEWED', t.admin);
     expect(c.refused(skip).message).toBe('The status cannot go from DRAFT to REVIEWED');
   });
 });
@@ -184,10 +175,10 @@ describe('WR3: a reviewed report', () => {
         report(project, mondayOf(-2), {}, [{ description: 'Late delivery', impact: 'MEDIUM', status: 'OPEN' }]),
       ),
     );
-    c.ok(await setStatus(key, 'SUBMITTED', pm));
-    c.ok(await setStatus(key, 'REVIEWED', admin));
+    c.ok(await setStatus(key, 'SUBMITTED', t.pm));
+    c.ok(await setStatus(key, 'REVIEWED', t.admin));
 
-    const edited = await c.update('ProjectWeeklyReport', TABLE, key, { workDone: 'Rewritten' }, pm);
+    const edited = await c.update('ProjectWeeklyReport', TABLE, key, { workDone: 'Rewritten' }, t.pm);
     expect(c.refused(edited)).toEqual({ status: 422, message: REVIEWED_READ_ONLY });
     const [issue] = await issuesOf(key);
     const closeIssue = await c.post(
@@ -196,7 +187,7 @@ describe('WR3: a reviewed report', () => {
         mainData: { id: key, version: await c.version(TABLE, key) },
         detailData: { WeeklyReportIssue: [{ id: issue?.id, version: issue?.version, status: 'CLOSED' }] },
       },
-      pm,
+      t.pm,
     );
     expect(c.refused(closeIssue)).toEqual({ status: 422, message: REVIEWED_READ_ONLY });
     c.ok(
@@ -206,10 +197,10 @@ describe('WR3: a reviewed report', () => {
           mainData: { id: key, version: await c.version(TABLE, key), workDone: 'Racks installed' },
           detailData: { WeeklyReportIssue: [{ id: issue?.id, version: issue?.version, status: 'OPEN' }] },
         },
-        pm,
+        t.pm,
       ),
     );
-    const deleted = await c.post('/api/ProjectWeeklyReport/del', [key], admin);
+    const deleted = await c.post('/api/ProjectWeeklyReport/del', [key], t.admin);
     expect(c.refused(deleted)).toEqual({ status: 422, message: REVIEWED_READ_ONLY });
   });
 });

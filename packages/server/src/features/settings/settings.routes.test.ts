@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roles, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const post = (url: string, payload: object, token?: string) =>
@@ -36,14 +29,14 @@ const PNG_1PX =
 
 /** LoginSet as the platform administrator reads it, without the answer's scope: a body to save again. */
 async function loginDefaults() {
-  const { scope, ...current } = body(await get('/api/loginSet/get', admin)).data as Record<string, unknown>;
+  const { scope, ...current } = body(await get('/api/loginSet/get', t.admin)).data as Record<string, unknown>;
   expect(scope).toBe('platform');
   return current;
 }
 
 describe('SiteConfig', () => {
   it('answers the settings in force, with the configured token lifetimes before any save', async () => {
-    const res = await get('/api/siteConfig/get', admin);
+    const res = await get('/api/siteConfig/get', t.admin);
     expect(res.statusCode).toBe(200);
     expect(body(res).data).toMatchObject({ systemName: 'Trestle', accessTokenMinutes: 30, sessionMaxHours: 12 });
   });
@@ -52,7 +45,7 @@ describe('SiteConfig', () => {
     const res = await post(
       '/api/siteConfig/save',
       { ...site, systemName: '', footerText: 'x'.repeat(201), uploadMaxMb: 'ten', pageSize: 33, extra: 1 },
-      admin,
+      t.admin,
     );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(fieldErrors(res)).sort()).toEqual([
@@ -62,19 +55,19 @@ describe('SiteConfig', () => {
       'systemName',
       'uploadMaxMb',
     ]);
-    const kinds = await post('/api/siteConfig/save', { ...site, uploadKinds: ['exe'], accessTokenMinutes: 0 }, admin);
+    const kinds = await post('/api/siteConfig/save', { ...site, uploadKinds: ['exe'], accessTokenMinutes: 0 }, t.admin);
     expect(Object.keys(fieldErrors(kinds)).sort()).toEqual(['accessTokenMinutes', 'uploadKinds.0']);
   });
 
   it('refuses a logo that is not an image, by content as well as by shape', async () => {
-    const svg = await post('/api/siteConfig/save', { ...site, logo: 'data:image/svg+xml;base64,PHN2Zz4=' }, admin);
+    const svg = await post('/api/siteConfig/save', { ...site, logo: 'data:image/svg+xml;base64,PHN2Zz4=' }, t.admin);
     expect(fieldErrors(svg)).toHaveProperty('logo');
-    const fake = await post('/api/siteConfig/save', { ...site, logo: 'data:image/png;base64,SGVsbG8=' }, admin);
+    const fake = await post('/api/siteConfig/save', { ...site, logo: 'data:image/png;base64,SGVsbG8=' }, t.admin);
     expect([fake.statusCode, fieldErrors(fake)]).toEqual([400, { logo: 'not a valid image' }]);
   });
 
   it('saves, and the public page and the shell show the new name and logo on the next call', async () => {
-    const res = await post('/api/siteConfig/save', { ...site, logo: PNG_1PX, pageSize: 60 }, admin);
+    const res = await post('/api/siteConfig/save', { ...site, logo: PNG_1PX, pageSize: 60 }, t.admin);
     expect(res.statusCode).toBe(200);
     expect(body(await get('/api/siteConfig/public')).data).toEqual({
       systemName: 'Acme Works',
@@ -84,7 +77,7 @@ describe('SiteConfig', () => {
       captchaEnabled: false,
       registerEnabled: true,
     });
-    expect(body(await get('/api/siteConfig/shell', pm)).data).toMatchObject({
+    expect(body(await get('/api/siteConfig/shell', t.pm)).data).toMatchObject({
       pageSize: 60,
       systemName: 'Acme Works',
       footerText: '© Acme',
@@ -92,14 +85,14 @@ describe('SiteConfig', () => {
   });
 
   it('signs the next token with the new access-token lifetime, without a restart', async () => {
-    await post('/api/siteConfig/save', { ...site, accessTokenMinutes: 7 }, admin);
+    await post('/api/siteConfig/save', { ...site, accessTokenMinutes: 7 }, t.admin);
     const token = await t.login('pm', 'Pm@2026');
     const { exp = 0, iat = 0 } = decodeJwt(token);
     expect(exp - iat).toBe(7 * 60);
     const rotated = body(await post('/api/User/replaceToken', {}, token)).data as string;
     const claims = decodeJwt(rotated);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(7 * 60);
-    await post('/api/siteConfig/save', site, admin);
+    await post('/api/siteConfig/save', site, t.admin);
     const back = decodeJwt(await t.login('pm', 'Pm@2026'));
     expect((back.exp ?? 0) - (back.iat ?? 0)).toBe(30 * 60);
   });
@@ -117,7 +110,7 @@ describe('SiteConfig', () => {
       return t.app.inject({
         method: 'POST',
         url: '/api/Employee/upload',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(admin) },
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(t.admin) },
         payload,
       });
     };
@@ -125,17 +118,17 @@ describe('SiteConfig', () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 32)]);
     expect((await upload('a.png', png)).statusCode).toBe(200);
     expect((await upload('big.pdf', pdf)).statusCode).toBe(200);
-    await post('/api/siteConfig/save', { ...site, uploadKinds: ['pdf'], uploadMaxMb: 1 }, admin);
+    await post('/api/siteConfig/save', { ...site, uploadKinds: ['pdf'], uploadMaxMb: 1 }, t.admin);
     const refused = await upload('a.png', png);
     expect([refused.statusCode, fieldErrors(refused)]).toEqual([400, { file: 'type not allowed' }]);
     expect((await upload('big.pdf', pdf)).statusCode).toBe(413);
     expect((await upload('small.pdf', pdf.subarray(0, 1000))).statusCode).toBe(200);
-    await post('/api/siteConfig/save', site, admin);
+    await post('/api/siteConfig/save', site, t.admin);
   });
 
   it('is closed to pm (403) and to the anonymous (401); the public answer holds nothing else', async () => {
-    expect((await get('/api/siteConfig/get', pm)).statusCode).toBe(403);
-    expect((await post('/api/siteConfig/save', site, pm)).statusCode).toBe(403);
+    expect((await get('/api/siteConfig/get', t.pm)).statusCode).toBe(403);
+    expect((await post('/api/siteConfig/save', site, t.pm)).statusCode).toBe(403);
     expect((await get('/api/siteConfig/get')).statusCode).toBe(401);
     expect((await get('/api/siteConfig/shell')).statusCode).toBe(401);
     const pub = body(await get('/api/siteConfig/public')).data as object;
@@ -151,7 +144,7 @@ describe('LoginSet', () => {
     const bad = await post(
       '/api/loginSet/save',
       { ...current, title: '', lockoutThreshold: 0, passwordMinLength: 4, captchaEnabled: 'yes', junk: 1 },
-      admin,
+      t.admin,
     );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(fieldErrors(bad)).sort()).toEqual([
@@ -162,11 +155,11 @@ describe('LoginSet', () => {
       'title',
     ]);
     const roleIds = new Map((await t.database.db.select().from(roles)).map((r) => [r.code, r.id]));
-    const superRole = await post('/api/loginSet/save', { ...current, registerRoleId: roleIds.get('admin') }, admin);
+    const superRole = await post('/api/loginSet/save', { ...current, registerRoleId: roleIds.get('admin') }, t.admin);
     expect(fieldErrors(superRole)).toEqual({ registerRoleId: 'a super role may not be the default' });
-    const none = await post('/api/loginSet/save', { ...current, registerRoleId: 999999 }, admin);
+    const none = await post('/api/loginSet/save', { ...current, registerRoleId: 999999 }, t.admin);
     expect(fieldErrors(none)).toEqual({ registerRoleId: 'no such role in this tenant' });
-    const unnamed = await post('/api/loginSet/save', { ...current, registerTenantId: null }, admin);
+    const unnamed = await post('/api/loginSet/save', { ...current, registerTenantId: null }, t.admin);
     expect(fieldErrors(unnamed)).toEqual({
       registerTenantId: 'pick the tenant new accounts join',
       registerRoleId: 'pick the tenant first',
@@ -175,12 +168,12 @@ describe('LoginSet', () => {
 
   it('locks a name after the configured 3 failures, on the very next sign-in', async () => {
     const current = await loginDefaults();
-    expect((await post('/api/loginSet/save', { ...current, lockoutThreshold: 3 }, admin)).statusCode).toBe(200);
+    expect((await post('/api/loginSet/save', { ...current, lockoutThreshold: 3 }, t.admin)).statusCode).toBe(200);
     const codes = [];
     for (let i = 0; i < 4; i++)
       codes.push((await post('/api/user/login', { userName: 'three-strikes', password: 'wrong-pass' })).statusCode);
     expect(codes).toEqual([400, 400, 400, 423]);
-    await post('/api/loginSet/save', current, admin);
+    await post('/api/loginSet/save', current, t.admin);
   });
 
   it('applies the password policy to register, modifyPwd and the admin reset, listing what is missing', async () => {
@@ -192,7 +185,7 @@ describe('LoginSet', () => {
       passwordDigit: true,
       passwordSymbol: true,
     };
-    expect((await post('/api/loginSet/save', strict, admin)).statusCode).toBe(200);
+    expect((await post('/api/loginSet/save', strict, t.admin)).statusCode).toBe(200);
     expect(body(await get('/api/user/passwordPolicy')).data).toEqual({
       passwordMinLength: 12,
       passwordUpper: true,
@@ -219,10 +212,10 @@ describe('LoginSet', () => {
       email: 'p@example.com',
     });
     expect(fieldErrors(short)).toEqual({ password: 'at least 12 characters' });
-    const modify = await post('/api/user/modifyPwd', { oldPwd: 'Pm@2026', newPwd: 'Longenough@x' }, pm);
+    const modify = await post('/api/user/modifyPwd', { oldPwd: 'Pm@2026', newPwd: 'Longenough@x' }, t.pm);
     expect([modify.statusCode, fieldErrors(modify)]).toEqual([400, { newPwd: 'needs a digit' }]);
     const [pmUser] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.userKey, 'pm'));
-    const reset = await post('/api/User/resetPassword', { id: pmUser?.id, password: 'nouppercase1!' }, admin);
+    const reset = await post('/api/User/resetPassword', { id: pmUser?.id, password: 'nouppercase1!' }, t.admin);
     expect(reset.statusCode).toBe(400);
     expect(Object.values(fieldErrors(reset))).toEqual(['needs an upper-case letter']);
     expect(
@@ -236,12 +229,12 @@ describe('LoginSet', () => {
         })
       ).statusCode,
     ).toBe(200);
-    await post('/api/loginSet/save', current, admin);
+    await post('/api/loginSet/save', current, t.admin);
   });
 
   it('turns self-registration off: register is refused and the public answer says so', async () => {
     const current = await loginDefaults();
-    await post('/api/loginSet/save', { ...current, registerEnabled: false }, admin);
+    await post('/api/loginSet/save', { ...current, registerEnabled: false }, t.admin);
     const res = await post('/api/user/register', {
       userName: 'closedreg',
       password: 'Good-Password-2026',
@@ -251,13 +244,13 @@ describe('LoginSet', () => {
     });
     expect([res.statusCode, body(res).message]).toEqual([403, 'Self-registration is turned off']);
     expect(body(await get('/api/siteConfig/public')).data).toMatchObject({ registerEnabled: false });
-    await post('/api/loginSet/save', current, admin);
+    await post('/api/loginSet/save', current, t.admin);
   });
 
   it('is closed to pm (403) and to the anonymous (401)', async () => {
     const current = await loginDefaults();
-    expect((await get('/api/loginSet/get', pm)).statusCode).toBe(403);
-    expect((await post('/api/loginSet/save', current, pm)).statusCode).toBe(403);
+    expect((await get('/api/loginSet/get', t.pm)).statusCode).toBe(403);
+    expect((await post('/api/loginSet/save', current, t.pm)).statusCode).toBe(403);
     expect((await get('/api/loginSet/get')).statusCode).toBe(401);
     expect((await post('/api/loginSet/save', current)).statusCode).toBe(401);
   });

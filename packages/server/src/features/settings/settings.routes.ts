@@ -15,9 +15,9 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
-import { loadLoginSettings, passwordPolicyOf, registrationOpen } from '../auth/login-settings.ts';
+import { loadLoginSettings, passwordPolicyOf, registrationOpen } from '../../platform/login-settings.ts';
+import { siteSettings, tenantSiteSettings } from '../../platform/site-settings.ts';
 import { createSettingsService } from './settings.service.ts';
-import { siteSettings, tenantSiteSettings } from './site-settings.ts';
 
 type Deps = { db: Db; now: () => Date; lifetimes: { accessTokenMinutes: number; sessionMaxHours: number } };
 

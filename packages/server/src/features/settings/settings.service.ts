@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   type FieldErrors,
-  type LoginSettingsBody,
   type LoginSettingsSave,
   type LoginSettingsView,
   loginSettingsBodySchema,
@@ -22,25 +21,11 @@ import { withTenant } from '../../db/tenant.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { isPlatformAdmin } from '../../http/platform.ts';
-import { loadLoginSettings, tenantLoginSettings } from '../auth/login-settings.ts';
-import { saveSetting, siteSettings, tenantSiteSettings, tokenLifetimes } from './site-settings.ts';
+import { checkImage } from '../../platform/images.ts';
+import { loadLoginSettings, savePlatformLoginSettings, tenantLoginSettings } from '../../platform/login-settings.ts';
+import { saveSetting, siteSettings, tenantSiteSettings, tokenLifetimes } from '../../platform/site-settings.ts';
 
 type Lifetimes = { accessTokenMinutes: number; sessionMaxHours: number };
-
-const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
-  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  jpeg: (b) => b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
-  gif: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-/** An image data URL whose bytes really are the type it names (the zod schema checked the shape). */
-function checkImage(dataUrl: string | undefined, field: string) {
-  if (!dataUrl) return;
-  const [, kind = '', base64 = ''] = /^data:image\/(\w+);base64,(.*)$/s.exec(dataUrl) ?? [];
-  if (!SIGNATURES[kind]?.(Buffer.from(base64, 'base64')))
-    throw badRequest(`${field}: the content is not the image type it claims`, { [field]: 'not a valid image' });
-}
 
 /** A full body from the stored values and a partial save (the save's own fields were validated already). */
 function merged<T>(schema: z.ZodType<T>, value: object): T {
@@ -144,36 +129,4 @@ export function createSettingsService(db: Db, lifetimes: Lifetimes) {
       return options;
     },
   };
-}
-
-/**
- * Saves the platform's sign-in settings once what the schema cannot see holds: the background's bytes,
- * and a registration that names an enabled tenant and a role of that tenant that is enabled and not
- * super, so self-registration can never hand out administration nor land in a tenant by accident.
- */
-export async function savePlatformLoginSettings(db: Db, body: LoginSettingsBody, at: Date) {
-  checkImage(body.background, 'background');
-  const fieldErrors: FieldErrors = {};
-  const { registerTenantId: tenantId, registerRoleId: roleId } = body;
-  if (body.registerEnabled && tenantId === null) fieldErrors.registerTenantId = 'pick the tenant new accounts join';
-  if (body.registerEnabled && roleId === null) fieldErrors.registerRoleId = 'pick the role new accounts get';
-  if (tenantId !== null) {
-    const [tenant] = await db
-      .select({ id: tenants.id })
-      .from(tenants)
-      .where(and(eq(tenants.id, tenantId), eq(tenants.enabled, true)));
-    if (!tenant) fieldErrors.registerTenantId = 'no such tenant';
-    else if (roleId !== null) {
-      const [role] = await withTenant(tenantId, () =>
-        db
-          .select({ isSuper: roles.isSuper })
-          .from(roles)
-          .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId), eq(roles.enabled, true))),
-      );
-      if (!role) fieldErrors.registerRoleId = 'no such role in this tenant';
-      else if (role.isSuper) fieldErrors.registerRoleId = 'a super role may not be the default';
-    }
-  } else if (roleId !== null) fieldErrors.registerRoleId ??= 'pick the tenant first';
-  if (Object.keys(fieldErrors).length) throw badRequest('Registration: check the tenant and the role', fieldErrors);
-  await saveSetting(db, 'login', body, at);
 }

@@ -15,9 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { roles, tenants, userRoles, users } from '../../db/schema.ts';
 import { platformTenantId, withTenant } from '../../db/tenant.ts';
 import { badRequest, envelope, forbidden } from '../../http/errors.ts';
-import { loadLoginSettings } from '../auth/login-settings.ts';
-import { hashPassword, passwordProblem, userKeyOf } from '../auth/passwords.ts';
-import { savePlatformLoginSettings } from '../settings/settings.service.ts';
+import { loadLoginSettings, savePlatformLoginSettings } from '../../platform/login-settings.ts';
+import { hashPassword, passwordProblem, userKeyOf } from '../../platform/passwords.ts';
 import { checkSetupCode, issueSetupCode, setupState, spendSetupCode } from './setup-state.ts';
 
 type Deps = { db: Db; now: () => Date; rateLimitPerMinute: number };

@@ -1,28 +1,18 @@
 import type { PortfolioResult, ProjectFigures, SummaryCharts, SummaryOptions } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
-import { warningFixtures } from '../warnings/warnings.fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { useWarningFixtures } from '../../test/warnings.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let f: ReturnType<typeof warningFixtures>;
+const t = useTestApp({ pm: true });
+const f = useWarningFixtures(t);
 let project: number;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  f = warningFixtures(t);
-  await f.init();
   project = await build();
 });
-afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const { get, post } = t;
 
 /**
  * One project with every kind of document: a contract of 11,300.00 (10,000.00 excl. tax) and an approved
@@ -177,7 +167,7 @@ describe('one project’s figures', () => {
 });
 
 describe('the portfolio', () => {
-  const portfolio = async (payload: unknown, token = admin) => {
+  const portfolio = async (payload: unknown, token = t.admin) => {
     const res = await post('/api/ProjectSummary/portfolio', payload, token);
     expect(res.statusCode, res.body).toBe(200);
     return body(res).data as PortfolioResult;
@@ -185,7 +175,7 @@ describe('the portfolio', () => {
 
   it('shows pm only its projects, in the table, the KPIs, the charts and one project’s figures', async () => {
     const others = await f.project({ manager_id: f.ids.otherEmployee });
-    const mine = await portfolio({ rows: 200 }, pm);
+    const mine = await portfolio({ rows: 200 }, t.pm);
     const members = await f.run<{ id: number }>(
       sql`select pm.project_id as id from project_members pm join projects p on p.id = pm.project_id
           where pm.user_id = ${f.ids.pmUser} and p.deleted_at is null`,
@@ -196,9 +186,9 @@ describe('the portfolio', () => {
     const [count] = await f.run<{ n: number }>(sql`select count(*)::int as n from projects where deleted_at is null`);
     expect(all.total).toBe(count?.n);
     expect(Number(all.kpis.contractAmount)).toBeGreaterThanOrEqual(Number(mine.kpis.contractAmount));
-    expect((await get(`/api/ProjectSummary/project?id=${others}`, pm)).statusCode).toBe(404);
-    expect((await post('/api/ProjectSummary/charts', { projectId: others }, pm)).statusCode).toBe(404);
-    const options = body(await get('/api/ProjectSummary/options', pm)).data as SummaryOptions;
+    expect((await get(`/api/ProjectSummary/project?id=${others}`, t.pm)).statusCode).toBe(404);
+    expect((await post('/api/ProjectSummary/charts', { projectId: others }, t.pm)).statusCode).toBe(404);
+    const options = body(await get('/api/ProjectSummary/options', t.pm)).data as SummaryOptions;
     expect(options.managers.map((o) => o.value)).not.toContain(f.ids.otherEmployee);
   });
 
@@ -220,10 +210,10 @@ describe('the portfolio', () => {
 
   it('gives KPIs equal to the sums of every project’s figures, computed per source in one pass', async () => {
     for (const [token, filters] of [
-      [admin, {}],
-      [admin, { type: 'OM' }],
-      [admin, { type: 'DELIVERY', health: 'GREEN' }],
-      [pm, {}],
+      [t.admin, {}],
+      [t.admin, { type: 'OM' }],
+      [t.admin, { type: 'DELIVERY', health: 'GREEN' }],
+      [t.pm, {}],
     ] as const) {
       const all = await portfolio({ rows: 200, filters }, token);
       expect(all.total).toBeLessThanOrEqual(200);

@@ -9,13 +9,12 @@ import {
 import { and, asc, count, eq, gt, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { actAsTenant, type Db } from '../../db/client.ts';
 import { menus, organizations, roles, sessions, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
-import { seedDictionaries, seedRoleTypes } from '../../db/seed.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { BASE_MENUS } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
-import { loadLoginSettings } from '../auth/login-settings.ts';
-import { hashPassword, passwordProblem, userKeyOf } from '../auth/passwords.ts';
+import { loadLoginSettings } from '../../platform/login-settings.ts';
+import { hashPassword, passwordProblem, userKeyOf } from '../../platform/passwords.ts';
 
 /**
  * Menus that administer the platform itself: never in another tenant's package. Menus, buttons and
@@ -28,7 +27,13 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 
 export type TenantService = ReturnType<typeof createTenantService>;
 
-export function createTenantService(db: Db, now: () => Date) {
+/**
+ * Gives a new tenant its starting data (dictionaries, role types) inside the creating transaction. The seed
+ * owns that data, above the features, so the app passes it in.
+ */
+export type StartTenant = (tx: Db, tenantId: number, by: number) => Promise<void>;
+
+export function createTenantService(db: Db, now: () => Date, startTenant: StartTenant) {
   /** A tenant's admin's user name and its number of users, read as that tenant. */
   const membersOf = (tenantId: number, adminUserId: number | null) =>
     withTenant(tenantId, async () => {
@@ -168,8 +173,7 @@ export function createTenantService(db: Db, now: () => Date) {
         await tx.update(tenants).set({ adminUserId: admin.id }).where(eq(tenants.id, tenant.id));
         await setPackage(tx, tenant.id, body.menuIds);
         await tx.insert(organizations).values({ tenantId: tenant.id, code: 'HQ', name: body.name, type: 'company' });
-        await seedDictionaries(tx, tenant.id, admin.id);
-        await seedRoleTypes(tx, tenant.id);
+        await startTenant(tx, tenant.id, admin.id);
         return tenant;
       });
     },

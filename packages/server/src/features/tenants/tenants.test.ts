@@ -1,22 +1,17 @@
 import type { MenuItem, PageResult, TenantDetail, TenantRow } from '@trestle/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { menus, sessions, tenants, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true });
 let menuIds: Map<string, number>;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   menuIds = new Map((await t.database.db.select().from(menus)).map((m) => [m.code, m.id]));
 });
-afterAll(() => t.close());
 
-const post = (url: string, payload: unknown, token = admin) =>
+const post = (url: string, payload: unknown, token = t.admin) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 const ids = (...codes: string[]) => codes.map((c) => menuIds.get(c) ?? 0);
 const newTenant = (code: string, extra: object = {}) => ({
@@ -47,13 +42,13 @@ describe('/TenantMan', () => {
     const list = await post('/api/TenantMan/getPageData', {});
     expect(list.statusCode).toBe(200);
     expect((body(list).data as { rows: TenantRow[] }).rows[0]).toMatchObject({ code: 'default', isPlatform: true });
-    expect((await post('/api/TenantMan/getPageData', {}, pm)).statusCode).toBe(403);
-    expect((await post('/api/TenantMan/add', newTenant('nope'), pm)).statusCode).toBe(403);
+    expect((await post('/api/TenantMan/getPageData', {}, t.pm)).statusCode).toBe(403);
+    expect((await post('/api/TenantMan/add', newTenant('nope'), t.pm)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/TenantMan/getPageData', payload: {} })).statusCode).toBe(
       401,
     );
-    expect(await menuUrls(pm)).not.toContain('/TenantMan');
-    expect(await menuUrls(admin)).toContain('/TenantMan');
+    expect(await menuUrls(t.pm)).not.toContain('/TenantMan');
+    expect(await menuUrls(t.admin)).toContain('/TenantMan');
   });
 
   it('adds a tenant whose admin signs in to an empty company limited to its package', async () => {
@@ -61,7 +56,7 @@ describe('/TenantMan', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { id } = body(res).data as { id: number };
     const detail = body(
-      await t.app.inject({ method: 'GET', url: `/api/TenantMan/get?id=${id}`, headers: bearer(admin) }),
+      await t.app.inject({ method: 'GET', url: `/api/TenantMan/get?id=${id}`, headers: bearer(t.admin) }),
     ).data as TenantDetail;
     expect(detail).toMatchObject({ code: 'north', adminUserName: 'north-boss', users: 1, enabled: true });
     expect(detail.menuIds.sort()).toEqual(ids('Project', 'Employee').sort());
@@ -143,7 +138,7 @@ describe('/TenantMan', () => {
     expect((await post('/api/TenantMan/update', platform)).statusCode).toBe(400);
     expect((await post('/api/TenantMan/update', { ...platform, id: 999999, enabled: true })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/TenantMan/get?id=999999', headers: bearer(admin) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/TenantMan/get?id=999999', headers: bearer(t.admin) })).statusCode,
     ).toBe(404);
   });
 });
@@ -171,7 +166,7 @@ describe('switching tenant', () => {
 
   it('is refused to anyone but a platform admin, and into a disabled tenant', async () => {
     const { id } = body(await post('/api/TenantMan/add', newTenant('shut'))).data as { id: number };
-    expect((await post('/api/TenantMan/switch', { tenantId: id }, pm)).statusCode).toBe(403);
+    expect((await post('/api/TenantMan/switch', { tenantId: id }, t.pm)).statusCode).toBe(403);
     const boss = await firstSignIn('shut-boss', 'Boss@2026x');
     expect((await post('/api/TenantMan/switch', { tenantId: 1 }, boss)).statusCode).toBe(403);
     await post('/api/TenantMan/update', { id, name: 'shut', enabled: false, expiresOn: null, remark: '', menuIds: [] });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buttons,
   menus,
@@ -11,22 +11,19 @@ import {
   userRoles,
   users,
 } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { seedRoles } from '../../test/roles.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
+const t = useTestApp({ pm: true });
 const ids = { pmRole: 0, staffRole: 0, adminRole: 0, hq: 0, eng: 0, otherUser: 0, otherRole: 0, otherOrg: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
   const db = t.database.db;
-  const roleRows = await db.select().from(roles);
-  ids.pmRole = roleRows.find((r) => r.code === 'pm')?.id ?? 0;
-  ids.staffRole = roleRows.find((r) => r.code === 'staff')?.id ?? 0;
-  ids.adminRole = roleRows.find((r) => r.code === 'admin')?.id ?? 0;
+  const seeded = await seedRoles(db);
+  ids.pmRole = seeded.role('pm');
+  ids.staffRole = seeded.role('staff');
+  ids.adminRole = seeded.role('admin');
   const orgs = await db.select().from(organizations);
   ids.hq = orgs.find((o) => o.code === 'HQ')?.id ?? 0;
   ids.eng = orgs.find((o) => o.code === 'ENG')?.id ?? 0;
@@ -52,7 +49,6 @@ beforeAll(async () => {
   ids.otherRole = role?.id ?? 0;
   ids.otherUser = user?.id ?? 0;
 });
-afterAll(() => t.close());
 
 const post = (url: string, token: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(token), ...headers } });
@@ -68,7 +64,7 @@ let serial = 0;
 async function addUser(extra: Record<string, unknown> = {}) {
   serial += 1;
   const userName = `u${serial}x${Date.now() % 100000}`;
-  const res = await post('/api/User/addUser', admin, {
+  const res = await post('/api/User/addUser', t.admin, {
     userName,
     password: 'Long-enough-1',
     userTrueName: `User ${serial}`,
@@ -110,7 +106,7 @@ describe('who may call the user routes', () => {
         ...(payload ? { payload: payload as object } : {}),
       });
     expect((await inject({})).statusCode).toBe(401);
-    const denied = await inject(bearer(pm));
+    const denied = await inject(bearer(t.pm));
     expect(denied.statusCode).toBe(403);
     expect(body(denied).code).toBe('forbidden');
   });
@@ -123,7 +119,7 @@ describe('listing and adding users', () => {
       phone: '13800001111',
       email: 'a@b.cn',
     });
-    const page = await listed(admin, userName);
+    const page = await listed(t.admin, userName);
     expect(page.total).toBe(1);
     expect(page.rows[0]).toMatchObject({
       id,
@@ -136,22 +132,22 @@ describe('listing and adding users', () => {
     });
     expect([...((page.rows[0]?.roleIds as number[]) ?? [])].sort()).toEqual([ids.pmRole, ids.staffRole].sort());
     expect([...((page.rows[0]?.organizationIds as number[]) ?? [])].sort()).toEqual([ids.hq, ids.eng].sort());
-    const everything = await post('/api/User/getUserPage', admin, { rows: 200 });
+    const everything = await post('/api/User/getUserPage', t.admin, { rows: 200 });
     expect(everything.body).not.toMatch(/argon2|passwordHash|password_hash/i);
     expect((await login(userName, 'Long-enough-1')).statusCode).toBe(200);
   });
 
   it('searches by name, escapes LIKE wildcards and pages', async () => {
-    expect((await listed(admin, 'Paula')).rows.map((r) => r.userName)).toEqual(['pm']);
-    expect((await listed(admin, '%')).total).toBe(0);
-    const res = await post('/api/User/getUserPage', admin, { page: 1, rows: 1 });
+    expect((await listed(t.admin, 'Paula')).rows.map((r) => r.userName)).toEqual(['pm']);
+    expect((await listed(t.admin, '%')).total).toBe(0);
+    const res = await post('/api/User/getUserPage', t.admin, { page: 1, rows: 1 });
     const page = body(res).data as { rows: unknown[]; total: number };
     expect(page.rows).toHaveLength(1);
     expect(page.total).toBeGreaterThan(1);
   });
 
   it('answers the assignable roles and the organisations of the tenant only', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/User/getUserOptions', headers: bearer(admin) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/User/getUserOptions', headers: bearer(t.admin) });
     const data = body(res).data as { roles: { id: number }[]; organizations: { id: number }[] };
     expect(data.roles.map((r) => r.id)).toEqual(expect.arrayContaining([ids.adminRole, ids.pmRole, ids.staffRole]));
     expect(data.roles.map((r) => r.id)).not.toContain(ids.otherRole);
@@ -214,20 +210,24 @@ describe('listing and adding users', () => {
       ['isAdmin'],
     ],
   ])('refuses bad input %# with field errors', async (payload, fields) => {
-    const res = await post('/api/User/addUser', admin, payload);
+    const res = await post('/api/User/addUser', t.admin, payload);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(fieldErrors(res))).toEqual(expect.arrayContaining(fields));
   });
 
   it('applies the password policy, and refuses a taken name, a foreign role or organisation', async () => {
     const base = { userTrueName: 'X', phone: '', email: '', organizationId: null, organizationIds: [], roleIds: [] };
-    const short = await post('/api/User/addUser', admin, { ...base, userName: 'shorty', password: 'short' });
+    const short = await post('/api/User/addUser', t.admin, { ...base, userName: 'shorty', password: 'short' });
     expect(fieldErrors(short)).toHaveProperty('password');
-    const named = await post('/api/User/addUser', admin, { ...base, userName: 'sameasname', password: 'xxSameAsName' });
+    const named = await post('/api/User/addUser', t.admin, {
+      ...base,
+      userName: 'sameasname',
+      password: 'xxSameAsName',
+    });
     expect(fieldErrors(named).password).toMatch(/user name/);
-    const taken = await post('/api/User/addUser', admin, { ...base, userName: 'ADMIN', password: 'Long-enough-1' });
+    const taken = await post('/api/User/addUser', t.admin, { ...base, userName: 'ADMIN', password: 'Long-enough-1' });
     expect(fieldErrors(taken)).toEqual({ userName: 'this user name is taken' });
-    const role = await post('/api/User/addUser', admin, {
+    const role = await post('/api/User/addUser', t.admin, {
       ...base,
       userName: 'foreign1',
       password: 'Long-enough-1',
@@ -235,19 +235,19 @@ describe('listing and adding users', () => {
     });
     expect(role.statusCode).toBe(400);
     expect(fieldErrors(role)).toHaveProperty('roleIds');
-    const org = await post('/api/User/addUser', admin, {
+    const org = await post('/api/User/addUser', t.admin, {
       ...base,
       userName: 'foreign2',
       password: 'Long-enough-1',
       organizationId: ids.otherOrg,
     });
     expect(fieldErrors(org)).toEqual({ organizationId: 'no such organisation' });
-    expect((await listed(admin, 'foreign')).total).toBe(0);
+    expect((await listed(t.admin, 'foreign')).total).toBe(0);
   });
 
   it('updates name, contact, organisations and roles', async () => {
     const { id, userName } = await addUser();
-    const res = await post('/api/User/updateUser', admin, {
+    const res = await post('/api/User/updateUser', t.admin, {
       id,
       userTrueName: 'Renamed',
       phone: '13900002222',
@@ -257,7 +257,7 @@ describe('listing and adding users', () => {
       roleIds: [ids.pmRole],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = (await listed(admin, userName)).rows[0];
+    const row = (await listed(t.admin, userName)).rows[0];
     expect(row).toMatchObject({
       userTrueName: 'Renamed',
       organizationId: ids.eng,
@@ -272,24 +272,24 @@ describe('enable, disable, reset, unlock, sessions', () => {
     const { id, userName } = await addUser();
     const token = await t.login(userName, 'Long-enough-1');
     expect((await me(token)).statusCode).toBe(200);
-    expect((await post('/api/User/setEnabled', admin, { id, enabled: false })).statusCode).toBe(200);
+    expect((await post('/api/User/setEnabled', t.admin, { id, enabled: false })).statusCode).toBe(200);
     const after = await me(token);
     expect(after.statusCode).toBe(401);
     expect(body(after).code).toBe('invalid');
     expect((await login(userName, 'Long-enough-1')).statusCode).toBe(403);
-    expect((await listed(admin, userName)).rows[0]?.enabled).toBe(false);
-    expect((await post('/api/User/setEnabled', admin, { id, enabled: true })).statusCode).toBe(200);
+    expect((await listed(t.admin, userName)).rows[0]?.enabled).toBe(false);
+    expect((await post('/api/User/setEnabled', t.admin, { id, enabled: true })).statusCode).toBe(200);
     expect((await login(userName, 'Long-enough-1')).statusCode).toBe(200);
   });
 
   it('does not let an admin disable itself or drop its own super-admin role', async () => {
     const [self] = await t.database.db.select().from(users).where(eq(users.userKey, 'admin'));
-    const res = await post('/api/User/setEnabled', admin, { id: self?.id, enabled: false });
+    const res = await post('/api/User/setEnabled', t.admin, { id: self?.id, enabled: false });
     expect(res.statusCode).toBe(422);
     const fields = { userTrueName: 'Administrator', phone: '', email: '', organizationId: ids.hq, organizationIds: [] };
-    const drop = await post('/api/User/updateUser', admin, { id: self?.id, ...fields, roleIds: [ids.staffRole] });
+    const drop = await post('/api/User/updateUser', t.admin, { id: self?.id, ...fields, roleIds: [ids.staffRole] });
     expect(drop.statusCode).toBe(422);
-    const keep = await post('/api/User/updateUser', admin, {
+    const keep = await post('/api/User/updateUser', t.admin, {
       id: self?.id,
       ...fields,
       roleIds: [ids.adminRole, ids.staffRole],
@@ -300,10 +300,10 @@ describe('enable, disable, reset, unlock, sessions', () => {
   it('forces a change after a password reset: sessions end, every other route answers 403 until then', async () => {
     const { id, userName } = await addUser();
     const old = await t.login(userName, 'Long-enough-1');
-    const weak = await post('/api/User/resetPassword', admin, { id, password: 'short' });
+    const weak = await post('/api/User/resetPassword', t.admin, { id, password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(fieldErrors(weak)).toHaveProperty('password');
-    expect((await post('/api/User/resetPassword', admin, { id, password: 'Temporary-42' })).statusCode).toBe(200);
+    expect((await post('/api/User/resetPassword', t.admin, { id, password: 'Temporary-42' })).statusCode).toBe(200);
     expect((await me(old)).statusCode).toBe(401);
 
     const signIn = await login(userName, 'Temporary-42');
@@ -328,9 +328,9 @@ describe('enable, disable, reset, unlock, sessions', () => {
     const { id, userName } = await addUser();
     for (let i = 0; i < 5; i++) await login(userName, 'wrong-password');
     expect((await login(userName, 'Long-enough-1')).statusCode).toBe(423);
-    expect((await listed(admin, userName)).rows[0]?.locked).toBe(true);
-    expect((await post('/api/User/unlock', admin, { id })).statusCode).toBe(200);
-    expect((await listed(admin, userName)).rows[0]?.locked).toBe(false);
+    expect((await listed(t.admin, userName)).rows[0]?.locked).toBe(true);
+    expect((await post('/api/User/unlock', t.admin, { id })).statusCode).toBe(200);
+    expect((await listed(t.admin, userName)).rows[0]?.locked).toBe(false);
     expect((await login(userName, 'Long-enough-1')).statusCode).toBe(200);
   });
 
@@ -339,7 +339,7 @@ describe('enable, disable, reset, unlock, sessions', () => {
     const a = await t.login(userName, 'Long-enough-1');
     const b = await t.login(userName, 'Long-enough-1');
     await t.app.inject({ method: 'POST', url: '/api/User/replaceToken', headers: bearer(b) });
-    const res = await post('/api/User/getSessions', admin, { id });
+    const res = await post('/api/User/getSessions', t.admin, { id });
     const list = body(res).data as {
       address: string;
       userAgent: string;
@@ -349,10 +349,10 @@ describe('enable, disable, reset, unlock, sessions', () => {
     expect(list).toHaveLength(2);
     expect(list[0]?.address).toBeTruthy();
     expect(list.filter((s) => s.rotatedAt !== null)).toHaveLength(1);
-    expect((await post('/api/User/endSessions', admin, { id })).statusCode).toBe(200);
+    expect((await post('/api/User/endSessions', t.admin, { id })).statusCode).toBe(200);
     expect((await me(a)).statusCode).toBe(401);
     expect((await me(b)).statusCode).toBe(401);
-    expect(body(await post('/api/User/getSessions', admin, { id })).data).toEqual([]);
+    expect(body(await post('/api/User/getSessions', t.admin, { id })).data).toEqual([]);
   });
 });
 
@@ -368,7 +368,7 @@ describe("another tenant's users", () => {
       { userTrueName: 'Hacked', phone: '', email: '', organizationId: null, organizationIds: [], roleIds: [] },
     ],
   ])('%s answers 404 and changes nothing', async (url, extra) => {
-    const res = await post(url, admin, { id: ids.otherUser, ...extra });
+    const res = await post(url, t.admin, { id: ids.otherUser, ...extra });
     expect(res.statusCode).toBe(404);
     const [outsider] = await t.database.db.select().from(users).where(eq(users.id, ids.otherUser));
     expect(outsider).toMatchObject({
@@ -380,7 +380,7 @@ describe("another tenant's users", () => {
   });
 
   it('are not listed', async () => {
-    expect((await listed(admin, 'outsider')).total).toBe(0);
+    expect((await listed(t.admin, 'outsider')).total).toBe(0);
   });
 });
 

@@ -19,8 +19,8 @@ import type { Language } from '../../http/language.ts';
 import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
 import { endSessionsOf } from '../../http/sessions.ts';
 // The password policy and the user key are the sign-in's; reused here so both apply one rule.
-import { passwordPolicyOf } from '../auth/login-settings.ts';
-import { hashPassword, passwordProblem, userKeyOf } from '../auth/passwords.ts';
+import { passwordPolicyOf } from '../../platform/login-settings.ts';
+import { hashPassword, passwordProblem, userKeyOf } from '../../platform/passwords.ts';
 
 type Caller = { userId: number; tenantId: number };
 type ListQuery = z.output<typeof userListQuerySchema>;

@@ -1,23 +1,14 @@
 import type { WarningEvaluation } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
-import { warningFixtures } from './warnings.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { useWarningFixtures } from '../../test/warnings.ts';
 
-let t: TestApp;
-let admin: string;
-let f: ReturnType<typeof warningFixtures>;
+const t = useTestApp();
+const f = useWarningFixtures(t);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  f = warningFixtures(t);
-  await f.init();
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const { post } = t;
 
 async function evaluate(projectId: number) {
   const res = await post('/api/ProjectWarning/evaluate', { projectId });
@@ -133,8 +124,9 @@ describe('schedule rules', () => {
 
 describe('reporting rules', () => {
   it('W16 fires when the last two weekly reports are missing (grace 0 days) and clears once they are in', async () => {
-    const rules = body(await t.app.inject({ method: 'GET', url: '/api/ProjectWarning/rules', headers: bearer(admin) }))
-      .data as { id: number; code: string; version: number }[];
+    const rules = body(
+      await t.app.inject({ method: 'GET', url: '/api/ProjectWarning/rules', headers: bearer(t.admin) }),
+    ).data as { id: number; code: string; version: number }[];
     const w16 = rules.find((r) => r.code === 'W16');
     const saved = await post('/api/ProjectWarning/saveRule', {
       id: w16?.id,

@@ -1,28 +1,18 @@
 import { type WarningTemplate, warningTexts } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { useWarningFixtures } from '../../test/warnings.ts';
 import { RULES } from './rules.ts';
-import { warningFixtures } from './warnings.fixtures.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let f: ReturnType<typeof warningFixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  f = warningFixtures(t);
-  await f.init();
-});
-afterAll(() => t.close());
+const t = useTestApp({ pm: true });
+const f = useWarningFixtures(t);
 
 type Warning = { ruleCode: string; title: string; message: string; args: Record<string, unknown> };
 
-const inject = (method: 'GET' | 'POST', url: string, lang: string, payload?: object, token = admin) =>
+const inject = (method: 'GET' | 'POST', url: string, lang: string, payload?: object, token = t.admin) =>
   t.app.inject({
     method,
     url,
@@ -123,7 +113,7 @@ describe('warnings read in the caller’s language', () => {
     expect(rows.slice(1).map((r) => r[column])).toEqual([title]);
 
     // The project is pm's, so the warning is assigned to pm.
-    const mine = await inject('GET', '/api/MineInformation/warnings', 'zh-CN', undefined, pm);
+    const mine = await inject('GET', '/api/MineInformation/warnings', 'zh-CN', undefined, t.pm);
     expect(mine.statusCode, mine.body).toBe(200);
     const titles = (body(mine).data as { projectId: number; title: string }[])
       .filter((w) => w.projectId === p)

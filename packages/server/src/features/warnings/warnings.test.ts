@@ -1,26 +1,14 @@
 import type { PageResult, WarningRuleRow } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
-import { warningFixtures } from './warnings.fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { useWarningFixtures } from '../../test/warnings.ts';
 
-let t: TestApp;
-let admin: string;
-let pm: string;
-let f: ReturnType<typeof warningFixtures>;
+const t = useTestApp({ pm: true });
+const f = useWarningFixtures(t);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin', 'Admin@2026');
-  pm = await t.login('pm', 'Pm@2026');
-  f = warningFixtures(t);
-  await f.init();
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const { get, post } = t;
 const evaluate = (projectId?: number) => post('/api/ProjectWarning/evaluate', projectId ? { projectId } : {});
 const list = async (token: string, wheres: unknown[] = []) => {
   const res = await post('/api/ProjectWarning/list', { page: 1, rows: 500, wheres }, token);
@@ -82,7 +70,7 @@ describe('the evaluator', () => {
   it('re-checks the project a list is filtered to, without Re-check now', async () => {
     const p = await f.project();
     await f.milestone(p, { planned_date: f.day(-5), baseline_date: f.day(-5) });
-    const page = await list(admin, [{ name: 'projectId', value: p, displayType: 'eq' }]);
+    const page = await list(t.admin, [{ name: 'projectId', value: p, displayType: 'eq' }]);
     expect(page.rows.map((r) => r.ruleCode)).toContain('W02');
   });
 });
@@ -91,8 +79,8 @@ describe('who sees and acts on warnings', () => {
   it('shows pm only the warnings of its projects; admin sees them all', async () => {
     const others = await f.project({ manager_id: f.ids.otherEmployee, progress_pct: 0, planned_start: f.day(-150) });
     await evaluate(others);
-    const mine = await list(pm);
-    const all = await list(admin);
+    const mine = await list(t.pm);
+    const all = await list(t.admin);
     const members = await f.run<{ project_id: number }>(
       sql`select project_id from project_members where user_id = ${f.ids.pmUser}`,
     );
@@ -101,7 +89,7 @@ describe('who sees and acts on warnings', () => {
     expect(mine.rows.every((r) => allowed.has(Number(r.projectId)))).toBe(true);
     expect(all.rows.some((r) => r.projectId === others)).toBe(true);
     expect(mine.rows.some((r) => r.projectId === others)).toBe(false);
-    const engine = body(await post('/api/ProjectWarning/getPageData', { page: 1, rows: 500 }, pm)).data as PageResult;
+    const engine = body(await post('/api/ProjectWarning/getPageData', { page: 1, rows: 500 }, t.pm)).data as PageResult;
     expect(engine.rows.every((r) => allowed.has(Number(r.projectId)))).toBe(true);
   });
 
@@ -110,14 +98,14 @@ describe('who sees and acts on warnings', () => {
     await evaluate(p);
     const [w] = await liveOf(p, 'W05');
     const id = w?.id ?? 0;
-    expect((await post('/api/ProjectWarning/evaluate', {}, pm)).statusCode).toBe(403);
-    expect((await post('/api/ProjectWarning/ignore', { keys: [id], note: 'no' }, pm)).statusCode).toBe(403);
-    const early = await post('/api/ProjectWarning/snooze', { keys: [id], until: f.day(0) }, pm);
+    expect((await post('/api/ProjectWarning/evaluate', {}, t.pm)).statusCode).toBe(403);
+    expect((await post('/api/ProjectWarning/ignore', { keys: [id], note: 'no' }, t.pm)).statusCode).toBe(403);
+    const early = await post('/api/ProjectWarning/snooze', { keys: [id], until: f.day(0) }, t.pm);
     expect(early.statusCode).toBe(422);
-    expect((await post('/api/ProjectWarning/snooze', { keys: [id], until: f.day(7) }, pm)).statusCode).toBe(200);
-    const ack = await post('/api/ProjectWarning/acknowledge', { keys: [id], note: 'On it' }, pm);
+    expect((await post('/api/ProjectWarning/snooze', { keys: [id], until: f.day(7) }, t.pm)).statusCode).toBe(200);
+    const ack = await post('/api/ProjectWarning/acknowledge', { keys: [id], note: 'On it' }, t.pm);
     expect(ack.statusCode, ack.body).toBe(200);
-    expect((await post('/api/ProjectWarning/acknowledge', { keys: [id] }, pm)).statusCode).toBe(422);
+    expect((await post('/api/ProjectWarning/acknowledge', { keys: [id] }, t.pm)).statusCode).toBe(422);
     const [row] = await f.run<{ status: string; snoozed_until: string; note: string }>(
       sql`select status, snoozed_until::text, note from project_warning where id = ${id}`,
     );
@@ -135,8 +123,8 @@ describe('who sees and acts on warnings', () => {
     );
     await evaluate(p);
     const [w] = await liveOf(p, 'W05');
-    expect((await list(pm)).rows.some((r) => r.id === w?.id)).toBe(true);
-    expect((await post('/api/ProjectWarning/acknowledge', { keys: [w?.id] }, pm)).statusCode).toBe(404);
+    expect((await list(t.pm)).rows.some((r) => r.id === w?.id)).toBe(true);
+    expect((await post('/api/ProjectWarning/acknowledge', { keys: [w?.id] }, t.pm)).statusCode).toBe(404);
     expect((await post('/api/ProjectWarning/acknowledge', { keys: [w?.id] })).statusCode).toBe(200);
   });
 
@@ -176,7 +164,7 @@ describe('the rules', () => {
     const unknown = await post('/api/ProjectWarning/saveRule', { ...pick(w05), params: { nope: 1 } });
     expect(unknown.statusCode).toBe(422);
     expect(
-      (await post('/api/ProjectWarning/saveRule', { ...pick(w05), params: { warningGap: 5 } }, pm)).statusCode,
+      (await post('/api/ProjectWarning/saveRule', { ...pick(w05), params: { warningGap: 5 } }, t.pm)).statusCode,
     ).toBe(403);
     const saved = await post('/api/ProjectWarning/saveRule', {
       ...pick(w05),

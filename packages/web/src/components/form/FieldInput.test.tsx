@@ -2,7 +2,6 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { employeeMeta } from '@trestle/shared';
 import { Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { layoutRows } from './layout.ts';
 

@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { FieldMeta } from '@trestle/shared';
 import { employeeMeta } from '@trestle/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
-import { HttpError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { FileField } from './FileField.tsx';
 
 const photo = employeeMeta.fields.find((f) => f.name === 'photo') as FieldMeta;

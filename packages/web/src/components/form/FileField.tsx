@@ -3,7 +3,7 @@ import { type FieldMeta, fileKeysOf, filePath } from '@trestle/shared';
 import { Button, Flex, Typography, Upload, type UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useFileBlob } from '../blob-url.ts';
 
 /** Where a file or image field uploads to, and whether the user holds the entity's Upload button. */

@@ -2,7 +2,6 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type FieldMeta, projectMeta, salesContractMeta } from '@trestle/shared';
 import { Form, type FormInstance } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
 import { EngineForm } from './EngineForm.tsx';
 import type { FieldSource } from './FieldInput.tsx';
 import type { Option } from './selects.tsx';

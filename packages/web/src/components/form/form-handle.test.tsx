@@ -3,7 +3,6 @@ import { employeeMeta } from '@trestle/shared';
 import { Form } from 'antd';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
-import '../../i18n/index.ts';
 import { EngineForm } from './EngineForm.tsx';
 import type { FormHandle } from './form-handle.ts';
 

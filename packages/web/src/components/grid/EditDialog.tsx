@@ -2,8 +2,8 @@ import { computeDocument, computedFields, computesAnything, type EntityMeta, typ
 import { App, Divider, Form, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dialogSize } from '../../app/theme.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
+import { dialogSize } from '../../lib/theme.ts';
 import { AppModal } from '../AppModal.tsx';
 import { EngineForm } from '../form/EngineForm.tsx';
 import type { FieldSource } from '../form/FieldInput.tsx';

@@ -3,7 +3,7 @@ import type { EntityMeta, ImportExisting, ImportMode, ImportSummary } from '@tre
 import { Alert, App, Button, Radio, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../lib/http.ts';
+import { saveBlob } from '../../lib/http/download.ts';
 import { AppModal } from '../AppModal.tsx';
 import { labelOf } from '../form/layout.ts';
 import { entityApi } from './entity-api.ts';

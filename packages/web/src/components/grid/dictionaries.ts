@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { EntityMeta } from '@trestle/shared';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import type { Option } from '../form/selects.tsx';
 
 export type Dictionary = { code: string; remote: boolean; items: (Option & { parent?: string })[] };

@@ -7,7 +7,7 @@ import type {
   PageResult,
   SaveBody,
 } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import type { Option } from '../form/selects.tsx';
 
 /** Query keys of the grid engine: one subtree per entity, so a save refreshes only its screen. */
@@ -17,6 +17,12 @@ export const gridKeys = {
   page: (name: string, req: PageRequest) => [...gridKeys.entity(name), 'page', req] as const,
   detail: (name: string, key: number, detail: string) => [...gridKeys.entity(name), 'detail', key, detail] as const,
 };
+
+/** The pages of an entity's grid, from the engine's list route. */
+export const entitySource = (name: string) => ({
+  key: gridKeys.entity(name),
+  fetchPage: (req: PageRequest) => entityApi(name).page(req),
+});
 
 /** The generic calls of docs/dev/grid-engine-api.md for one entity. */
 export function entityApi(name: string) {

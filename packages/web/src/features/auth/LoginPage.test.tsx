@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
+import type { MenuItem } from '@trestle/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
-import type { MenuItem } from '@trestle/shared';
-import { HttpError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { clearToken, getToken } from '../../lib/token.ts';
 import { LoginPage } from './LoginPage.tsx';

@@ -4,11 +4,11 @@ import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { takeReturnTo } from '../../app/guard.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 // [issue 4: site-login-settings] logo, background and the image captcha from LoginSet/SiteConfig
 import { CaptchaField, usePublicSite } from '../../components/site-appearance.tsx';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
+import { takeReturnTo } from '../../lib/return-to.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { login, useLoginConfig } from './auth-api.ts';
 

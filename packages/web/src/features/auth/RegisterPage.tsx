@@ -7,7 +7,7 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 // [issue 4: site-login-settings] LoginSet's password policy and registration switch
 import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
 import { confirmRules, fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { register, useLoginConfig } from './auth-api.ts';
 
 type RegisterForm = RegisterBody & { confirmPassword: string };

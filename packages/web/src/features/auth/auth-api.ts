@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LoginBody, LoginResult, RegisterBody } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export type LoginConfig = { registerEnabled: boolean; title: string };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { iconFor } from '../../components/icons.tsx';
 import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { addButton, updateButton } from './buttons-api.ts';
 
 const FIELDS = ['code', 'name', 'nameZh', 'functionName', 'icon', 'type', 'sort'] as const;

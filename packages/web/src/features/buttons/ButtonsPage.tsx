@@ -1,25 +1,37 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { ButtonRow } from '@trestle/shared';
-import { App, Button, Space, Table, Tag } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { useGridState, wholeList } from '../../components/grid/use-grid-state.ts';
 import { iconFor } from '../../components/icons.tsx';
+import { useMenuGrants } from '../../components/menu-grants.ts';
 import { ButtonDialog } from './ButtonDialog.tsx';
-import { deleteButton, useButtonId, useButtonRows, useButtonsChanged, useGranted } from './buttons-api.ts';
+import { buttonKeys, deleteButton, listButtons, useButtonsChanged } from './buttons-api.ts';
+
+// The server sends the whole list: it is short.
+const pageOfButtons = wholeList(listButtons);
 
 /** /Button: the button catalogue the screens' toolbars and the role grants use. */
 export function ButtonsPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const k = (key: string, o?: Record<string, unknown>) => t(`organizations-menus.button.${key}`, o);
-  const { data: rows = [], isFetching } = useButtonRows();
+  const grid = useGridState({
+    key: buttonKeys.list(),
+    fetchPage: pageOfButtons,
+    initial: { page: 1, rows: 1 },
+    rowKey: (b) => b.id,
+  });
+  const rows = grid.rows;
   const changed = useButtonsChanged();
   const [editing, setEditing] = useState<ButtonRow | 'new' | null>(null);
-  const canUpdate = useGranted('Update');
-  const canDelete = useGranted('Delete');
-  const searchId = useButtonId('Search');
-  const addId = useButtonId('Add');
+  const grants = useMenuGrants();
+  const canUpdate = grants.can('Update');
+  const canDelete = grants.can('Delete');
   const zh = i18n.language.startsWith('zh');
 
   const remove = (row: ButtonRow) =>
@@ -42,28 +54,19 @@ export function ButtonsPage() {
       <ActionToolbar
         items={[
           {
-            id: searchId,
+            grant: 'Search',
             key: 'refresh',
             label: t('buttons.refresh'),
             icon: <ReloadOutlined />,
             // Reloads the store's catalogue too: every screen's toolbar reads it.
             onClick: () => void changed(),
           },
-          {
-            id: addId,
-            key: 'add',
-            label: k('add'),
-            icon: <PlusOutlined />,
-            onClick: () => setEditing('new'),
-          },
+          gridActions(t).add(() => setEditing('new'), k('add')),
         ]}
       />
-      <Table<ButtonRow>
-        rowKey="id"
-        size="small"
-        loading={isFetching}
+      <GridTable
+        grid={grid}
         pagination={false}
-        dataSource={rows}
         columns={[
           { title: t('buttons.id'), dataIndex: 'id', width: 60 },
           { title: t('buttons.code'), dataIndex: 'code' },

@@ -1,9 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Button, ButtonInput, ButtonRow, ButtonUpdate } from '@trestle/shared';
 import { useCallback } from 'react';
-import { useLocation } from 'react-router-dom';
-import { findMenuEntry } from '../../components/menu-tree.ts';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
 
 export const buttonKeys = {
@@ -11,8 +9,7 @@ export const buttonKeys = {
   list: () => [...buttonKeys.all, 'list'] as const,
 };
 
-export const useButtonRows = () =>
-  useQuery({ queryKey: buttonKeys.list(), queryFn: () => http.get<ButtonRow[]>('/api/Button/getAll') });
+export const listButtons = () => http.get<ButtonRow[]>('/api/Button/getAll');
 
 // Saves are quiet: the dialog shows field errors and messages itself.
 export const addButton = (body: ButtonInput) => http.post<{ id: number }>('/api/Button/add', body, { quiet: true });
@@ -29,13 +26,3 @@ export function useButtonsChanged() {
     setButtons(await http.get<Button[]>('/api/Button/Get'));
   }, [queryClient, setButtons]);
 }
-
-/** Whether this screen's menu entry grants the catalogue button `code` (for row actions). */
-export function useGranted(code: string): boolean {
-  const { pathname } = useLocation();
-  const id = useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);
-  const entry = useAppStore((s) => findMenuEntry(s.permission, pathname));
-  return id !== undefined && (entry?.permission.includes(id) ?? false);
-}
-
-export const useButtonId = (code: string) => useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);

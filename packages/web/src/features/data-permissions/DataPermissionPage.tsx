@@ -4,22 +4,19 @@ import { Button, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../components/form/layout.ts';
-import { findMenuEntry } from '../../components/menu-tree.ts';
-import { useAppStore } from '../../lib/store.ts';
+import { useMenuGrants } from '../../components/menu-grants.ts';
 import { useEntityScopes, useScopeOrganizations, useScopeRoles } from './data-permission-api.ts';
 import { ExplainPanel } from './ExplainPanel.tsx';
 import { ScopeRuleDialog } from './ScopeRuleDialog.tsx';
 import { describeRuleDetails, kindLabel } from './scope-text.ts';
 
-/** Button ids of the catalogue (seeded in issue 2). */
-const BUTTON = { update: 3 } as const;
 const PATH = '/dataPermission';
 
 /** /dataPermission: each role's row scope per entity, and why a user does or does not see a row. */
 export function DataPermissionPage() {
+  // Not built from the ViewGrid parts: one role's scope for each entity (a fixed set, edited in place), not a list of records.
   const { t, i18n } = useTranslation();
-  const permission = useAppStore((s) => s.permission);
-  const canUpdate = findMenuEntry(permission, PATH)?.permission.includes(BUTTON.update) ?? false;
+  const canUpdate = useMenuGrants(PATH).can('Update');
   const roles = useScopeRoles();
   const [chosenRole, setChosenRole] = useState<number>();
   const roleId = chosenRole ?? roles.data?.[0]?.id;

@@ -13,6 +13,7 @@ type RoleRow = ExplainResult['roles'][number];
 
 /** For a user and one row: visible or not, and each of the user's roles with its rule and whether the row matches. */
 export function ExplainPanel({ entities, organizations }: Props) {
+  // Not built from the ViewGrid parts: the answer to one question (a user and a row), its roles shown whole.
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [q, setQ] = useState('');

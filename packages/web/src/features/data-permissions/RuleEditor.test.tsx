@@ -1,7 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { CustomFilter, ScopeField } from '@trestle/shared';
 import { describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
 import { newCondition, RuleEditor } from './RuleEditor.tsx';
 
 const fields: ScopeField[] = [

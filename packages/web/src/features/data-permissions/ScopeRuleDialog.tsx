@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { labelOf } from '../../components/form/layout.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { useSaveScopeRule } from './data-permission-api.ts';
 import { newCondition, RuleEditor } from './RuleEditor.tsx';
 import { kindLabel, organizationTree } from './scope-text.ts';

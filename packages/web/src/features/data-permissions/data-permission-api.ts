@@ -8,7 +8,7 @@ import type {
   ScopeRole,
   ScopeUser,
 } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 /** Query keys of the data-permission screen. */
 export const dataPermissionKeys = {

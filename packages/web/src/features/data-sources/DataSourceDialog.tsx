@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { addDataSource, getDataSource, testDataSource, updateDataSource } from './data-sources-api.ts';
 
 const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;

@@ -1,38 +1,30 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataSourceRow } from '@trestle/shared';
-import { App, Space, Table, Tag, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { App, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { useGridDialog, useGridState } from '../../components/grid/use-grid-state.ts';
 import { QuickSearch } from '../../components/QuickSearch.tsx';
-import { useAppStore } from '../../lib/store.ts';
 import { DataSourceDialog } from './DataSourceDialog.tsx';
-import { deleteDataSources, listDataSources } from './data-sources-api.ts';
-
-const PAGE_SIZE = 30;
+import { dataSourceKeys, deleteDataSources, listDataSources } from './data-sources-api.ts';
 
 /** /DataSourceMan: the tenant's external databases for BI and low-code. */
 export function DataSourceManPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
-  const buttons = useAppStore((s) => s.buttons);
-  const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
+  const standard = gridActions(t);
   const [text, setText] = useState('');
-  const [query, setQuery] = useState({ q: '', page: 1 });
-  const [selected, setSelected] = useState<DataSourceRow | null>(null);
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null);
-  const list = useQuery({
-    queryKey: ['dataSources', query],
-    queryFn: () => listDataSources(query.q, query.page, PAGE_SIZE),
+  const grid = useGridState({
+    key: dataSourceKeys.all,
+    fetchPage: listDataSources,
+    initial: { q: '', page: 1, rows: 30 },
+    rowKey: (r: DataSourceRow) => r.id,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['dataSources'] });
-  // A test from the dialog records its outcome on a saved source: the list shows it after closing.
-  const close = useCallback(() => {
-    setDialog(null);
-    void queryClient.invalidateQueries({ queryKey: ['dataSources'] });
-  }, [queryClient]);
+  const selected = grid.selectedRows[0];
+  const dialog = useGridDialog<number>(grid.reload);
+  const search = () => grid.search({ q: text.trim() });
 
   const confirmDelete = () => {
     if (!selected) return;
@@ -42,8 +34,8 @@ export function DataSourceManPage() {
       onOk: async () => {
         await deleteDataSources([selected.id]);
         void message.success(t('dataSources.deleted'));
-        setSelected(null);
-        refresh();
+        grid.clearSelection();
+        void grid.reload();
       },
     });
   };
@@ -51,68 +43,21 @@ export function DataSourceManPage() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <QuickSearch
-          placeholder={t('dataSources.searchHint')}
-          value={text}
-          onChange={setText}
-          onSearch={() => setQuery({ q: text.trim(), page: 1 })}
-        />
+        <QuickSearch placeholder={t('dataSources.searchHint')} value={text} onChange={setText} onSearch={search} />
         <ActionToolbar
           items={[
-            {
-              id: idOf('Search'),
-              key: 'search',
-              label: t('grid.search'),
-              icon: <SearchOutlined />,
-              onClick: () => setQuery({ q: text.trim(), page: 1 }),
-            },
-            {
-              id: idOf('Add'),
-              key: 'add',
-              label: t('grid.add'),
-              icon: <PlusOutlined />,
-              onClick: () => setDialog({ id: null }),
-            },
-            {
-              id: idOf('Update'),
-              key: 'update',
-              label: t('grid.edit'),
-              icon: <EditOutlined />,
-              disabled: !selected,
-              onClick: () => selected && setDialog({ id: selected.id }),
-            },
-            {
-              id: idOf('Delete'),
-              key: 'delete',
-              label: t('grid.delete'),
-              icon: <DeleteOutlined />,
-              danger: true,
-              disabled: !selected,
-              onClick: confirmDelete,
-            },
+            standard.search(search),
+            standard.add(() => dialog.open(null)),
+            standard.edit(() => selected && dialog.open(selected.id), !selected),
+            standard.remove(confirmDelete, !selected),
           ]}
         />
       </Space>
-      <Table<DataSourceRow>
-        rowKey="id"
-        size="small"
-        data-testid="data-source-table"
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
-        rowSelection={{
-          type: 'radio',
-          selectedRowKeys: selected ? [selected.id] : [],
-          onChange: (_keys, rows) => setSelected(rows[0] ?? null),
-        }}
-        onRow={(row) => ({ onDoubleClick: () => setDialog({ id: row.id }) })}
-        pagination={{
-          current: query.page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          size: 'small',
-          showTotal: (total) => t('grid.total', { count: total }),
-          onChange: (page) => setQuery((q) => ({ ...q, page })),
-        }}
+      <GridTable
+        grid={grid}
+        testId="data-source-table"
+        selection="radio"
+        onRow={(row) => ({ onDoubleClick: () => dialog.open(row.id) })}
         columns={[
           { title: t('dataSources.name'), dataIndex: 'name' },
           {
@@ -147,15 +92,9 @@ export function DataSourceManPage() {
           { title: t('dataSources.remark'), dataIndex: 'remark' },
         ]}
       />
-      {dialog && (
-        <DataSourceDialog
-          id={dialog.id}
-          onClose={close}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
-        />
+      {dialog.isOpen && (
+        // A test from the dialog records its outcome on a saved source: closing shows it in the list too.
+        <DataSourceDialog id={dialog.target} onClose={dialog.saved} onSaved={dialog.saved} />
       )}
     </Space>
   );

@@ -5,10 +5,12 @@ import type {
   DataSourceTestResult,
   DataSourceUpdate,
 } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
-export const listDataSources = (q: string, page: number, rows: number) =>
-  http.post<{ rows: DataSourceRow[]; total: number }>('/api/DataSourceMan/getPageData', { q, page, rows });
+export const dataSourceKeys = { all: ['dataSources'] as const };
+
+export const listDataSources = (query: { q: string; page: number; rows: number }) =>
+  http.post<{ rows: DataSourceRow[]; total: number }>('/api/DataSourceMan/getPageData', query);
 
 export const getDataSource = (id: number) => http.get<DataSourceRow>('/api/DataSourceMan/get', { id });
 

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { EntityScreenMeta } from '@trestle/shared';
 import { Card, Skeleton } from 'antd';
 import { useLocation } from 'react-router-dom';
+import { NotFoundPage } from '../../components/errors/NotFoundPage.tsx';
 import { ViewGrid } from '../../components/grid/ViewGrid.tsx';
 import { entityOfRoute, entryPath, findMenuEntry } from '../../components/menu-tree.ts';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 
 /**
  * Any entity's screen, drawn from the metadata the server gives (`/api/<name>/getMeta`, its detail entities

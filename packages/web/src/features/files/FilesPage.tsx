@@ -1,33 +1,17 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { type FileListRequest, type FileRow, formatLocalDateTime } from '@trestle/shared';
-import { App, Button, DatePicker, Form, Input, Space, Table, Upload } from 'antd';
+import { type FileListRequest, type FilePage, type FileRow, formatLocalDateTime } from '@trestle/shared';
+import { App, Button, DatePicker, Form, Input, Space, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
-import { modalDefaults, wideTable } from '../../app/theme.ts';
-import { findMenuEntry } from '../../components/menu-tree.ts';
-import { useAppStore } from '../../lib/store.ts';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { useGridState } from '../../components/grid/use-grid-state.ts';
+import { useMenuGrants } from '../../components/menu-grants.ts';
+import { modalDefaults } from '../../lib/theme.ts';
 import { FilePreview } from './FilePreview.tsx';
-import {
-  deleteFiles,
-  downloadFile,
-  formatSize,
-  previewKind,
-  uploadFile,
-  useFilePage,
-  useFilesChanged,
-} from './files-api.ts';
+import { deleteFiles, downloadFile, fileKeys, formatSize, listFiles, previewKind, uploadFile } from './files-api.ts';
 
 type SearchValues = { name?: string; type?: string; uploader?: string; entity?: string; at?: [Dayjs, Dayjs] | null };
-
-/** The grant check of this screen: the menu entry of the current path holds the button. */
-function useGranted(code: string): boolean {
-  const { pathname } = useLocation();
-  const id = useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);
-  const entry = useAppStore((s) => findMenuEntry(s.permission, pathname));
-  return id !== undefined && (entry?.permission.includes(id) ?? false);
-}
 
 const blankToUndefined = (s?: string) => (s?.trim() ? s.trim() : undefined);
 
@@ -37,13 +21,19 @@ export function FilesPage() {
   const k = (key: string, o?: Record<string, unknown>) => t(`logs-files.file.${key}`, o);
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<SearchValues>();
-  const [request, setRequest] = useState<FileListRequest>({ page: 1, rows: 30, sort: 'uploadedAt', order: 'desc' });
+  const grid = useGridState<FileListRequest & { page: number; rows: number }, FilePage>({
+    key: fileKeys.all,
+    fetchPage: listFiles,
+    initial: { page: 1, rows: 30, sort: 'uploadedAt', order: 'desc' },
+    rowKey: (r) => r.key,
+    defaultSort: { field: 'uploadedAt', order: 'desc' },
+  });
   const [previewing, setPreviewing] = useState<FileRow | null>(null);
-  const page = useFilePage(request);
-  const changed = useFilesChanged();
-  const canSearch = useGranted('Search');
-  const canDelete = useGranted('Delete');
-  const canUpload = useGranted('Upload');
+  const changed = grid.reload;
+  const grants = useMenuGrants();
+  const canSearch = grants.can('Search');
+  const canDelete = grants.can('Delete');
+  const canUpload = grants.can('Upload');
   const [uploading, setUploading] = useState(0);
 
   // One request per chosen file: the server checks each (size, kind by content) and the list refreshes.
@@ -61,16 +51,14 @@ export function FilesPage() {
   };
 
   const search = (v: SearchValues) =>
-    setRequest((r) => ({
-      ...r,
-      page: 1,
+    grid.search({
       name: blankToUndefined(v.name),
       type: blankToUndefined(v.type),
       uploader: blankToUndefined(v.uploader),
       entity: blankToUndefined(v.entity),
       from: v.at?.[0]?.startOf('day').toISOString(),
       to: v.at?.[1]?.endOf('day').toISOString(),
-    }));
+    });
 
   const remove = (row: FileRow) =>
     modal.confirm({
@@ -128,13 +116,10 @@ export function FilesPage() {
           </Form.Item>
         </Form>
       )}
-      <Table<FileRow>
-        size="small"
-        data-testid="file-table"
-        rowKey="key"
-        loading={page.isFetching}
-        dataSource={page.data?.rows ?? []}
-        {...wideTable}
+      <GridTable
+        grid={grid}
+        testId="file-table"
+        wide
         columns={[
           { key: 'name', dataIndex: 'name', title: k('name'), sorter: true, width: 240, fixed: 'left' },
           {
@@ -188,25 +173,9 @@ export function FilesPage() {
           },
         ]}
         pagination={{
-          current: request.page,
-          pageSize: request.rows,
-          total: page.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: [30, 60, 100, 200, 500],
-          size: 'small',
           showTotal: (total) => <span data-testid="file-total">{t('grid.total', { count: total })}</span>,
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort = (s?.order ? String(s.columnKey) : 'uploadedAt') as NonNullable<FileListRequest['sort']>;
-          const order = s?.order === 'ascend' ? 'asc' : 'desc';
-          setRequest((r) => ({
-            ...r,
-            page: r.sort !== sort || r.order !== order ? 1 : (pagination.current ?? 1),
-            rows: pagination.pageSize ?? r.rows,
-            sort,
-            order,
-          }));
         }}
       />
       {previewing && <FilePreview file={previewing} onClose={() => setPreviewing(null)} />}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp, httpMessages } from '../../lib/http.ts';
+import { httpMessages } from '../../lib/http/messages.ts';
+import { configureHttp } from '../../lib/http/transport.ts';
 import { downloadFile, formatSize, previewKind } from './files-api.ts';
 
 const notify = { info: vi.fn(), error: vi.fn() };

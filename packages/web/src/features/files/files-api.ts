@@ -1,24 +1,11 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FileListRequest, type FilePage, type FileRow, filePath } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const fileKeys = {
   all: ['files'] as const,
-  page: (req: FileListRequest) => ['files', 'page', req] as const,
 };
 
-export function useFilePage(req: FileListRequest) {
-  return useQuery({
-    queryKey: fileKeys.page(req),
-    queryFn: () => http.post<FilePage>('/api/File/getPageData', req),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useFilesChanged() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: fileKeys.all });
-}
+export const listFiles = (req: FileListRequest) => http.post<FilePage>('/api/File/getPageData', req);
 
 export const deleteFiles = (keys: string[]) => http.post<{ count: number }>('/api/File/del', { keys });
 

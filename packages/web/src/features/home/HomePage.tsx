@@ -6,13 +6,13 @@ import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../components/current-user.ts';
 import { iconFor } from '../../components/icons.tsx';
 import { findMenuEntry, permittedScreens } from '../../components/menu-tree.ts';
-import { http } from '../../lib/http.ts';
+import { mineKeys } from '../../components/mine-api.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { mineKeys } from '../mine/mine-api.ts';
 
 const SEVERITY_COLOR: Record<string, string> = { CRITICAL: 'red', WARNING: 'orange', INFO: 'blue' };
 
-/** [issue 5: warnings] The open warnings assigned to the user, for whoever has /MineInformation. */
+/** The open warnings assigned to the user, for whoever has /MineInformation. */
 function MyWarningsCard() {
   const { t, i18n } = useTranslation();
   const permission = useAppStore((s) => s.permission);

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { type LoginSettingsBody, loginSettingsBodySchema, type SettingsScope } from '@trestle/shared';
-import { Card, Checkbox, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Card, Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
+import { NumberSetting, useSchemaRule } from '../../components/form/SettingsScreen.tsx';
 import { getRegisterOptions, loginSetKeys } from './login-set-api.ts';
 
 const fields = loginSettingsBodySchema.shape;
@@ -23,21 +23,14 @@ export const withRegisterTarget = <T extends Partial<LoginSettingsBody>>(values:
  */
 export function LoginSettingsFields({ scope = 'platform' }: { scope?: SettingsScope }) {
   const { t } = useTranslation();
-  const rule = (name: keyof typeof fields) =>
-    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const rule = useSchemaRule(fields);
   const label = (name: string) => t(`site-login-settings.login.${name}`);
+  const number = (name: keyof typeof fields) => ({ name, label: label(name), rule: rule(name) });
   const classes = ['passwordUpper', 'passwordLower', 'passwordDigit', 'passwordSymbol'] as const;
 
   const policy = (
     <Card size="small" title={t('site-login-settings.login.policy')} style={{ marginTop: scope === 'tenant' ? 0 : 16 }}>
-      <Form.Item
-        label={label('passwordMinLength')}
-        name="passwordMinLength"
-        required
-        rules={[rule('passwordMinLength')]}
-      >
-        <InputNumber min={8} max={64} precision={0} />
-      </Form.Item>
+      <NumberSetting {...number('passwordMinLength')} min={8} max={64} />
       {classes.map((name) => (
         <Form.Item key={name} label={label(name)} name={name} valuePropName="checked">
           <Checkbox />
@@ -62,18 +55,13 @@ export function LoginSettingsFields({ scope = 'platform' }: { scope?: SettingsSc
         <RegistrationFields />
       </Card>
       <Card size="small" title={t('site-login-settings.login.lockout')} style={{ marginTop: 16 }}>
-        <Form.Item
-          label={label('lockoutThreshold')}
-          name="lockoutThreshold"
-          required
-          rules={[rule('lockoutThreshold')]}
+        <NumberSetting
+          {...number('lockoutThreshold')}
+          min={1}
+          max={100}
           extra={t('site-login-settings.login.lockoutHelp')}
-        >
-          <InputNumber min={1} max={100} precision={0} />
-        </Form.Item>
-        <Form.Item label={label('lockoutMinutes')} name="lockoutMinutes" required rules={[rule('lockoutMinutes')]}>
-          <InputNumber min={1} max={1440} precision={0} />
-        </Form.Item>
+        />
+        <NumberSetting {...number('lockoutMinutes')} min={1} max={1440} />
       </Card>
       {policy}
     </>

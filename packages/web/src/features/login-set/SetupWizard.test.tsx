@@ -3,8 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import '../../i18n/index.ts';
-import { HttpError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { LoginSetPage } from './LoginSetPage.tsx';
 
 function renderAnonymous(setupOpen: boolean) {

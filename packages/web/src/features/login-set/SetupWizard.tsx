@@ -4,9 +4,9 @@ import { Alert, App, Button, Card, Form, Input, Space, Steps, Typography } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router-dom';
+import { showSaveError } from '../../components/form/save-error.ts';
 import { passwordPolicyRule, siteKeys, usePasswordPolicy } from '../../components/site-appearance.tsx';
-import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { zodRule } from '../../components/zod-rules.ts';
 import { dropSetupCode, heldSetupCode, holdSetupCode } from '../../lib/setup-code.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { LoginSettingsFields, loginSetFieldNames, withRegisterTarget } from './LoginSettingsFields.tsx';
@@ -22,11 +22,7 @@ function useFailure() {
     e: unknown,
     setFields: (errors: { name: K; errors: string[] }[]) => void,
     names: readonly K[],
-  ) => {
-    const errors = e instanceof HttpError ? fieldErrorsToFields(e.fieldErrors, names) : [];
-    if (errors.length > 0) setFields(errors);
-    else void message.error(e instanceof Error ? e.message : String(e));
-  };
+  ) => showSaveError(e, names, setFields, (text) => void message.error(text));
 }
 
 /** First-run setup: the code from the server log, then the sign-in settings, then the first administrator. */

@@ -5,7 +5,7 @@ import type {
   RegisterOptions,
   SetupAdminBody,
 } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const loginSetKeys = {
   all: ['loginSet'] as const,

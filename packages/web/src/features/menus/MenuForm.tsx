@@ -1,10 +1,9 @@
 import { type Button, type MenuInput, type MenuRow, menuInputSchema } from '@trestle/shared';
-import { Checkbox, Form, type FormInstance, Input, InputNumber, Radio, TreeSelect } from 'antd';
-import { useMemo } from 'react';
+import { Checkbox, Form, type FormInstance, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ParentField } from '../../components/tree/TreeEditor.tsx';
 import { zodRule } from '../../components/zod-rules.ts';
 import { IconPicker } from './IconPicker.tsx';
-import { buildTree, type TreeNode, withDescendants } from './menu-tree.ts';
 
 export type MenuFormValues = Omit<MenuInput, 'parentId'> & { parentId: number | null | undefined };
 
@@ -17,39 +16,17 @@ type Props = {
   label(row: MenuRow): string;
 };
 
-type ParentOption = { value: number; title: string; disabled: boolean; children: ParentOption[] };
-
-const toOptions = (nodes: TreeNode[], blocked: ReadonlySet<number>): ParentOption[] =>
-  nodes.map((n) => ({
-    value: n.key,
-    title: n.title,
-    disabled: blocked.has(n.key),
-    children: toOptions(n.children, blocked),
-  }));
-
 /** The selected menu's form: where it sits, its names, url, icon, visibility, order and buttons. */
 export function MenuForm({ form, rows, editing, buttons, label }: Props) {
   const { t } = useTranslation();
   const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
   const shape = menuInputSchema.shape;
   const builtIn = editing?.builtIn === true;
-  const parents = useMemo(() => {
-    const blocked = editing ? withDescendants(rows, editing.id) : new Set<number>();
-    return toOptions(buildTree(rows, label), blocked);
-  }, [rows, editing, label]);
   const k = (key: string) => t(`organizations-menus.menu.${key}`);
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} aria-label={k('form')}>
-      <Form.Item name="parentId" label={k('parent')}>
-        <TreeSelect
-          allowClear
-          treeDefaultExpandAll
-          treeData={parents}
-          placeholder={k('topLevel')}
-          fieldNames={{ label: 'title', value: 'value', children: 'children' }}
-        />
-      </Form.Item>
+      <ParentField rows={rows} label={label} editing={editing} text={{ label: k('parent'), topLevel: k('topLevel') }} />
       <Form.Item
         name="code"
         label={k('code')}

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Button, MenuInput, MenuItem, MenuMove, MenuRow, MenuUpdate } from '@trestle/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
 
 export const menuKeys = {
@@ -28,11 +28,6 @@ export function useMenusChanged() {
     await queryClient.invalidateQueries({ queryKey: menuKeys.all });
     setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
   }, [queryClient, setPermission]);
-}
-
-/** The button id of a catalogue code ('Add', 'Update', …), for gating toolbar items by grant. */
-export function useButtonId(code: string): number | undefined {
-  return useAppStore((s) => s.buttons.find((b) => b.code === code)?.id);
 }
 
 /** The button catalogue named in the UI's language (the store's copy keeps the language of sign-in). */

@@ -10,10 +10,17 @@ import { Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { wideTable } from '../../app/theme.ts';
 import { type Dictionary, dictionaryKeys, dictLabel } from '../../components/grid/dictionaries.ts';
-import { http } from '../../lib/http.ts';
-import { mineKeys, myApprovals, myMilestones, myProjects, mySubmissions, myWarnings } from './mine-api.ts';
+import {
+  mineKeys,
+  myApprovals,
+  myMilestones,
+  myProjects,
+  mySubmissions,
+  myWarnings,
+} from '../../components/mine-api.ts';
+import { http } from '../../lib/http/client.ts';
+import { wideTable } from '../../lib/theme.ts';
 
 const DICTIONARIES = [
   'milestoneStatus',
@@ -35,6 +42,7 @@ function useTab<T>(name: string, load: () => Promise<T[]>, active: boolean) {
 
 /** /MineInformation: the signed-in user's projects, milestones, approvals, submissions and warnings. */
 export function MinePage() {
+  // Not built from the ViewGrid parts: five read-only tabs of the user's own rows, each fetched whole when first shown.
   const { t, i18n } = useTranslation();
   const [tab, setTab] = useState('projects');
   const zh = i18n.language.startsWith('zh');

@@ -1,7 +1,8 @@
 import { type OrganizationInput, type OrganizationRow, organizationInputSchema } from '@trestle/shared';
-import { Form, type FormInstance, Input, InputNumber, Select, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Form, type FormInstance, Input, InputNumber, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ParentField } from '../../components/tree/TreeEditor.tsx';
 import { zodRule } from '../../components/zod-rules.ts';
 import { searchUsers, useOrganizationTypes } from './organizations-api.ts';
 
@@ -10,43 +11,14 @@ export type OrganizationFormValues = Omit<OrganizationInput, 'parentId' | 'manag
   managerId: number | null | undefined;
 };
 
+// A module-level function: the parent picker's options are computed again only when the rows change.
+const nameOf = (r: OrganizationRow) => r.name;
+
 type Props = {
   form: FormInstance<OrganizationFormValues>;
   rows: readonly OrganizationRow[];
   editing: OrganizationRow | undefined;
 };
-
-type ParentOption = { value: number; title: string; disabled: boolean; children: ParentOption[] };
-
-/** The node and everything under it: the parents it may not move under. */
-function withDescendants(rows: readonly OrganizationRow[], id: number): Set<number> {
-  const out = new Set([id]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of rows) {
-      if (r.parentId !== null && out.has(r.parentId) && !out.has(r.id)) {
-        out.add(r.id);
-        grew = true;
-      }
-    }
-  }
-  return out;
-}
-
-export function parentOptions(rows: readonly OrganizationRow[], blocked: ReadonlySet<number>): ParentOption[] {
-  const ids = new Set(rows.map((r) => r.id));
-  const build = (parentId: number | null, seen: ReadonlySet<number>): ParentOption[] =>
-    rows
-      .filter((r) => (parentId === null ? r.parentId === null || !ids.has(r.parentId) : r.parentId === parentId))
-      .filter((r) => !seen.has(r.id))
-      .map((r) => ({
-        value: r.id,
-        title: r.name,
-        disabled: blocked.has(r.id),
-        children: build(r.id, new Set([...seen, r.id])),
-      }));
-  return build(null, new Set());
-}
 
 /** The manager field: users of the tenant found by name as one types, the current manager included. */
 function ManagerPicker(props: {
@@ -94,17 +66,16 @@ export function OrganizationForm({ form, rows, editing }: Props) {
   const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
   const shape = organizationInputSchema.shape;
   const types = useOrganizationTypes();
-  const parents = useMemo(
-    () => parentOptions(rows, editing ? withDescendants(rows, editing.id) : new Set()),
-    [rows, editing],
-  );
   const k = (key: string) => t(`organizations-menus.org.${key}`);
 
   return (
     <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} aria-label={k('form')}>
-      <Form.Item name="parentId" label={k('parent')}>
-        <TreeSelect allowClear treeDefaultExpandAll treeData={parents} placeholder={k('topLevel')} />
-      </Form.Item>
+      <ParentField
+        rows={rows}
+        label={nameOf}
+        editing={editing}
+        text={{ label: k('parent'), topLevel: k('topLevel') }}
+      />
       <Form.Item name="code" label={k('code')} required rules={[zodRule(shape.code, translate)]}>
         <Input maxLength={50} />
       </Form.Item>

@@ -9,7 +9,7 @@ import {
 } from '@trestle/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const organizationKeys = {
   all: ['organizations'] as const,

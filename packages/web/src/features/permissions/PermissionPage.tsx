@@ -3,9 +3,9 @@ import type { PermissionMenu } from '@trestle/shared';
 import { App, Card, Checkbox, Empty, Space, Table, type TableColumnsType, Tag, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
+import { wideTable } from '../../lib/theme.ts';
 import {
   columnState,
   editable,
@@ -35,6 +35,7 @@ function menuTree(menus: readonly PermissionMenu[]): MenuNode[] {
 
 /** /permission: pick a role on the left, tick its menus and buttons on the right, save. */
 export function PermissionPage() {
+  // Not built from the ViewGrid parts: a matrix of one role's menus × buttons to tick, not a list of records.
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const grants = useMenuGrants();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PermissionMatrix, Role, SavePermissionBody } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const permissionKeys = {
   all: ['permissions'] as const,

@@ -1,21 +1,30 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type AddRoleTypeBody, addRoleTypeBodySchema, type RoleType } from '@trestle/shared';
-import { App, Button, Form, Input, Space, Table, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { RoleType } from '@trestle/shared';
+import { App, Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
-import { AppModal } from '../../components/AppModal.tsx';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { useGridState, wholeList } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
-import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
-import { useDeleteRoleType, useRoleTypes, useSaveRoleType } from './role-types-api.ts';
+import { RoleTypeModal } from './RoleTypeModal.tsx';
+import { listRoleTypes, roleTypeKeys, useDeleteRoleType } from './role-types-api.ts';
+
+// The server sends the whole list: it is short.
+const pageOfRoleTypes = wholeList(listRoleTypes);
 
 /** /roletype: the global role types that group roles; a type in use cannot be deleted. */
 export function RoleTypesPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const grants = useMenuGrants();
-  const list = useRoleTypes();
+  const grid = useGridState({
+    key: roleTypeKeys.list(),
+    fetchPage: pageOfRoleTypes,
+    initial: { page: 1, rows: 1 },
+    rowKey: (x) => x.id,
+  });
   const del = useDeleteRoleType();
   const [editing, setEditing] = useState<{ type: RoleType | null } | null>(null);
 
@@ -40,27 +49,18 @@ export function RoleTypesPage() {
       <Typography.Text type="secondary">{t('users-roles.roleTypesHint')}</Typography.Text>
       <ActionToolbar
         items={[
-          {
-            id: grants.idOf('Add'),
-            key: 'add',
-            label: t('users-roles.addRoleType'),
-            icon: <PlusOutlined />,
-            onClick: () => setEditing({ type: null }),
-          },
+          gridActions(t).add(() => setEditing({ type: null }), t('users-roles.addRoleType')),
           {
             key: 'refresh',
             label: t('users-roles.refresh'),
             icon: <ReloadOutlined />,
-            onClick: () => void list.refetch(),
+            onClick: () => void grid.query.refetch(),
           },
         ]}
       />
-      <Table<RoleType>
-        rowKey="id"
-        size="small"
+      <GridTable
+        grid={grid}
         pagination={false}
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
         columns={[
           { title: t('users-roles.code'), dataIndex: 'code', width: 180 },
           { title: t('users-roles.roleTypeName'), dataIndex: 'name' },
@@ -88,57 +88,5 @@ export function RoleTypesPage() {
       />
       {editing && <RoleTypeModal type={editing.type} onClose={() => setEditing(null)} />}
     </Space>
-  );
-}
-
-function RoleTypeModal({ type, onClose }: { type: RoleType | null; onClose(): void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<AddRoleTypeBody>();
-  const save = useSaveRoleType();
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
-
-  const submit = async () => {
-    const v = await form.validateFields();
-    try {
-      await save.mutateAsync(type ? { ...v, id: type.id } : v);
-      void message.success(t('users-roles.saved'));
-      onClose();
-    } catch (e) {
-      const errors = e instanceof HttpError ? fieldErrorsToFields(e.fieldErrors, ['code', 'name'] as const) : [];
-      if (errors.length) form.setFields(errors);
-      else void message.error(e instanceof Error ? e.message : String(e));
-    }
-  };
-
-  return (
-    <AppModal
-      open
-      title={t(type ? 'users-roles.editRoleType' : 'users-roles.addRoleType')}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => void submit().catch(() => {})}
-      onCancel={onClose}
-    >
-      <Form<AddRoleTypeBody> form={form} layout="vertical" preserve={false} initialValues={type ?? {}}>
-        <Form.Item
-          label={t('users-roles.code')}
-          name="code"
-          required
-          rules={[zodRule(addRoleTypeBodySchema.shape.code, translate)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          label={t('users-roles.roleTypeName')}
-          name="name"
-          required
-          rules={[zodRule(addRoleTypeBodySchema.shape.name, translate)]}
-        >
-          <Input />
-        </Form.Item>
-      </Form>
-    </AppModal>
   );
 }

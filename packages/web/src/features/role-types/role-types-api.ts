@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddRoleTypeBody, RoleType, UpdateRoleTypeBody } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const roleTypeKeys = { all: ['roleTypes'] as const, list: () => [...roleTypeKeys.all, 'list'] as const };
 
-export const useRoleTypes = () =>
-  useQuery({ queryKey: roleTypeKeys.list(), queryFn: () => http.get<RoleType[]>('/api/roletype/getList') });
+export const listRoleTypes = () => http.get<RoleType[]>('/api/roletype/getList');
 
 function useRoleTypeMutation<T>(call: (body: T) => Promise<unknown>) {
   const queryClient = useQueryClient();

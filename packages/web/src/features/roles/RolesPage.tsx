@@ -8,6 +8,7 @@ import { useMenuGrants } from '../../components/menu-grants.ts';
 import { type RoleEdit, RoleFormModal } from './RoleFormModal.tsx';
 import { type RoleNode, toTree, useDeleteRole, useRoleTree, useRoleTypeOptions } from './roles-api.ts';
 
+// Not the grid parts: roles are a tree shown whole (nested rows, no paging), not a paged list.
 /** /Role: the role tree; the caller's own roles are shown but only the roles below them can be changed. */
 export function RolesPage() {
   const { t } = useTranslation();

@@ -4,8 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../app/Providers.tsx';
 import { routes } from '../../app/routes.tsx';
-import '../../i18n/index.ts';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { clearToken, setToken } from '../../lib/token.ts';
 

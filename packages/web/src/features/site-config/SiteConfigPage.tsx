@@ -1,20 +1,23 @@
-import { ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZES, type SiteSettingsBody, siteSettingsBodySchema, UPLOAD_KINDS } from '@trestle/shared';
-import { Alert, App, Card, Form, Input, InputNumber, Select, Space } from 'antd';
-import { useEffect } from 'react';
+import {
+  PAGE_SIZES,
+  type SiteSettingsBody,
+  type SiteSettingsView,
+  siteSettingsBodySchema,
+  UPLOAD_KINDS,
+} from '@trestle/shared';
+import { Alert, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { CheckboxGroupField } from '../../components/form/CheckboxGroupField.tsx';
 import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
-import { siteKeys } from '../../components/site-appearance.tsx';
-import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import {
+  NumberSetting,
+  SettingsScreen,
+  useSchemaRule,
+  useSettingsForm,
+} from '../../components/form/SettingsScreen.tsx';
 import { DocumentSettings } from './DocumentSettings.tsx';
 import { getSiteConfig, saveSiteConfig, siteConfigKeys } from './site-config-api.ts';
 
-/** Button ids of the catalogue (seeded in issue 2). */
-const BUTTON = { search: 1, update: 3 } as const;
 const fields = siteSettingsBodySchema.shape;
 const names = Object.keys(fields) as (keyof SiteSettingsBody)[];
 
@@ -25,59 +28,25 @@ const names = Object.keys(fields) as (keyof SiteSettingsBody)[];
  */
 export function SiteConfigPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<SiteSettingsBody>();
-  const current = useQuery({ queryKey: siteConfigKeys.detail(), queryFn: getSiteConfig });
-  const scope = current.data?.scope;
-  const rule = (name: keyof typeof fields) =>
-    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const settings = useSettingsForm<SiteSettingsBody, SiteSettingsView>({
+    queryKey: siteConfigKeys.detail(),
+    load: getSiteConfig,
+    // An emptied pattern falls back to the document's own.
+    store: (values) =>
+      saveSiteConfig({
+        ...values,
+        codePatterns: Object.fromEntries(Object.entries(values.codePatterns ?? {}).filter(([, p]) => p)),
+      }),
+    fieldNames: names,
+  });
+  const { scope } = settings;
+  const rule = useSchemaRule(fields);
   const label = (name: string) => t(`site-login-settings.site.${name}`);
 
-  useEffect(() => {
-    if (current.data) form.setFieldsValue(current.data);
-  }, [current.data, form]);
-
-  const save = async () => {
-    const values = await form.validateFields();
-    // An emptied pattern falls back to the document's own.
-    const codePatterns = Object.fromEntries(Object.entries(values.codePatterns ?? {}).filter(([, p]) => p));
-    try {
-      const saved = await saveSiteConfig({ ...values, codePatterns });
-      form.setFieldsValue(saved);
-      queryClient.setQueryData(siteConfigKeys.detail(), saved);
-      // The shell (name, logo, footer, page size) reads these: fetch them again.
-      void queryClient.invalidateQueries({ queryKey: siteKeys.all });
-      void message.success(t('site-login-settings.saved'));
-    } catch (e) {
-      const errors = e instanceof HttpError ? fieldErrorsToFields(e.fieldErrors, names) : [];
-      if (errors.length > 0) form.setFields(errors);
-      else void message.error(e instanceof Error ? e.message : String(e));
-    }
-  };
-
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
-      <ActionToolbar
-        items={[
-          {
-            id: BUTTON.search,
-            key: 'refresh',
-            label: t('site-login-settings.refresh'),
-            icon: <ReloadOutlined />,
-            onClick: () => void current.refetch(),
-          },
-          {
-            id: BUTTON.update,
-            key: 'save',
-            label: t('site-login-settings.save'),
-            icon: <SaveOutlined />,
-            onClick: () => void save().catch(() => {}),
-          },
-        ]}
-      />
+    <SettingsScreen settings={settings}>
       {scope === 'tenant' && <Alert type="info" showIcon title={t('site-login-settings.site.tenantNote')} />}
-      <Form<SiteSettingsBody> form={form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
+      <Form<SiteSettingsBody> form={settings.form} layout="horizontal" labelCol={{ span: 8 }} wrapperCol={{ span: 14 }}>
         <Card size="small" title={t('site-login-settings.site.appearance')}>
           <Form.Item label={label('systemName')} name="systemName" required rules={[rule('systemName')]}>
             <Input maxLength={50} />
@@ -95,22 +64,20 @@ export function SiteConfigPage() {
         <DocumentSettings />
         {scope === 'platform' && <PlatformCards />}
       </Form>
-    </Space>
+    </SettingsScreen>
   );
 }
 
 /** Upload limits, token lifetimes and log retention: the whole platform's, its administrator's alone. */
 function PlatformCards() {
   const { t } = useTranslation();
-  const rule = (name: keyof typeof fields) =>
-    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const rule = useSchemaRule(fields);
   const label = (name: string) => t(`site-login-settings.site.${name}`);
+  const number = (name: keyof typeof fields) => ({ name, label: label(name), rule: rule(name) });
   return (
     <>
       <Card size="small" title={t('site-login-settings.site.uploads')} style={{ marginTop: 16 }}>
-        <Form.Item label={label('uploadMaxMb')} name="uploadMaxMb" required rules={[rule('uploadMaxMb')]}>
-          <InputNumber min={1} max={100} precision={0} suffix="MB" />
-        </Form.Item>
+        <NumberSetting {...number('uploadMaxMb')} min={1} max={100} suffix="MB" />
         <Form.Item label={label('uploadKinds')} name="uploadKinds" required rules={[rule('uploadKinds')]}>
           <CheckboxGroupField
             options={UPLOAD_KINDS.map((k) => ({ value: k, label: t(`site-login-settings.kind.${k}`) }))}
@@ -118,25 +85,9 @@ function PlatformCards() {
         </Form.Item>
       </Card>
       <Card size="small" title={t('site-login-settings.site.security')} style={{ marginTop: 16 }}>
-        <Form.Item
-          label={label('accessTokenMinutes')}
-          name="accessTokenMinutes"
-          required
-          rules={[rule('accessTokenMinutes')]}
-        >
-          <InputNumber min={5} max={1440} precision={0} />
-        </Form.Item>
-        <Form.Item label={label('sessionMaxHours')} name="sessionMaxHours" required rules={[rule('sessionMaxHours')]}>
-          <InputNumber min={1} max={720} precision={0} />
-        </Form.Item>
-        <Form.Item
-          label={label('logRetentionDays')}
-          name="logRetentionDays"
-          required
-          rules={[rule('logRetentionDays')]}
-        >
-          <InputNumber min={1} max={3650} precision={0} />
-        </Form.Item>
+        <NumberSetting {...number('accessTokenMinutes')} min={5} max={1440} />
+        <NumberSetting {...number('sessionMaxHours')} min={1} max={720} />
+        <NumberSetting {...number('logRetentionDays')} min={1} max={3650} />
       </Card>
     </>
   );

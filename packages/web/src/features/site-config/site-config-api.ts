@@ -1,5 +1,5 @@
 import type { SiteSettingsSave, SiteSettingsView } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const siteConfigKeys = {
   all: ['siteConfig'] as const,

@@ -10,6 +10,7 @@ const SummaryChartsView = lazy(() => import('./SummaryCharts.tsx'));
 
 /** One project's figures (§4.1) and charts (§4.2), opened from the portfolio. */
 export function ProjectDrawer({ id, onClose }: { id: number; onClose(): void }) {
+  // Not built from the ViewGrid parts: one project's figures and its milestone timeline, shown whole, not a list.
   const { t } = useTranslation();
   const figures = useQuery({ queryKey: summaryKeys.project(id), queryFn: () => projectFigures(id) });
   const charts = useQuery({

@@ -1,16 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   type PortfolioKpis,
   type PortfolioRequest,
+  type PortfolioResult,
   type ProjectFigures,
   portfolioSortFields,
   type SummaryFilters,
 } from '@trestle/shared';
-import { Card, Col, Flex, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
+import { Card, Col, Flex, Row, Space, Spin, Statistic, Tag } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wideTable } from '../../app/theme.ts';
 import { DelayedSelect } from '../../components/form/selects.tsx';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { useGridState } from '../../components/grid/use-grid-state.ts';
 import { ProjectDrawer } from './ProjectDrawer.tsx';
 import { formatMoney, formatPct, portfolio, summaryCharts, summaryKeys, summaryOptions } from './summary-api.ts';
 
@@ -63,21 +65,19 @@ function Kpis({ kpis }: { kpis: PortfolioKpis | undefined }) {
 /** /ProjectSummary: the portfolio of the caller's projects, its KPIs and charts; a row opens one project. */
 export function SummaryPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<SummaryFilters>({});
-  const [request, setRequest] = useState<PortfolioRequest>({ page: 1, rows: 20, sort: 'code', order: 'asc' });
-  const [open, setOpen] = useState<number | null>(null);
-  const req = { ...request, filters };
-  const page = useQuery({
-    queryKey: summaryKeys.portfolio(req),
-    queryFn: () => portfolio(req),
-    placeholderData: keepPreviousData,
+  const grid = useGridState<PortfolioRequest & { page: number; rows: number }, PortfolioResult>({
+    key: summaryKeys.portfolio(),
+    fetchPage: portfolio,
+    initial: { page: 1, rows: 20, sort: 'code', order: 'asc', filters: {} },
+    rowKey: (r) => r.id,
+    defaultSort: { field: 'code', order: 'asc' },
   });
+  const { request } = grid;
+  const filters = request.filters ?? {};
+  const [open, setOpen] = useState<number | null>(null);
   const charts = useQuery({ queryKey: summaryKeys.charts({ filters }), queryFn: () => summaryCharts({ filters }) });
   const options = useQuery({ queryKey: summaryKeys.options(), queryFn: summaryOptions });
-  const change = (patch: Partial<SummaryFilters>) => {
-    setFilters((f) => ({ ...f, ...patch }));
-    setRequest((r) => ({ ...r, page: 1 }));
-  };
+  const change = (patch: Partial<SummaryFilters>) => grid.search({ filters: { ...filters, ...patch } });
   const order = (key: string) =>
     request.sort === key ? (request.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
   const col = (key: string, title: string, render: (r: ProjectFigures) => ReactNode, width = 120, right = false) => ({
@@ -130,38 +130,16 @@ export function SummaryPage() {
           )}
         </Space>
       </Flex>
-      <Kpis kpis={page.data?.kpis} />
+      <Kpis kpis={grid.query.data?.kpis} />
       <Suspense fallback={<Spin />}>
         {charts.data && <SummaryChartsView charts={charts.data} single={false} />}
       </Suspense>
-      <Table<ProjectFigures>
-        size="small"
-        data-testid="portfolio-table"
-        rowKey="id"
-        loading={page.isFetching}
-        dataSource={page.data?.rows ?? []}
-        {...wideTable}
+      <GridTable
+        grid={grid}
+        testId="portfolio-table"
+        wide
         onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: request.page,
-          pageSize: request.rows,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          size: 'small',
-          showTotal: (total) => t('grid.total', { count: total }),
-        }}
-        onChange={(pagination, _f, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort = s?.order && sortable.has(String(s.columnKey)) ? String(s.columnKey) : 'code';
-          const dir = s?.order === 'descend' ? 'desc' : 'asc';
-          setRequest((r) => ({
-            page: r.sort !== sort || r.order !== dir ? 1 : (pagination.current ?? 1),
-            rows: pagination.pageSize ?? r.rows,
-            sort: sort as PortfolioRequest['sort'],
-            order: dir,
-          }));
-        }}
+        pagination={{ showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100] }}
         columns={[
           { ...col('code', t('summary.code'), (r) => r.code, 130), fixed: 'left' },
           { ...col('name', t('summary.name'), (r) => r.name, 220), fixed: 'left' },

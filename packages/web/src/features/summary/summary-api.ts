@@ -7,12 +7,12 @@ import {
   type SummaryChartsRequest,
   type SummaryOptions,
 } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 /** Query keys of /ProjectSummary. */
 export const summaryKeys = {
   all: ['summary'] as const,
-  portfolio: (req: PortfolioRequest) => [...summaryKeys.all, 'portfolio', req] as const,
+  portfolio: () => [...summaryKeys.all, 'portfolio'] as const,
   charts: (req: SummaryChartsRequest) => [...summaryKeys.all, 'charts', req] as const,
   project: (id: number) => [...summaryKeys.all, 'project', id] as const,
   options: () => [...summaryKeys.all, 'options'] as const,

@@ -4,7 +4,7 @@ import { type BuiltInTable, langOf } from '@trestle/shared';
 import { Button, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wideTable } from '../../app/theme.ts';
+import { wideTable } from '../../lib/theme.ts';
 import { builtInTables, tableDesignKeys } from './table-design-api.ts';
 
 const PAGE_SIZE = 30;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AppModal } from '../../components/AppModal.tsx';
 import { menuAncestors } from '../../components/menu-tree.ts';
 import { zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
 import {
   type DesignForm,

@@ -5,7 +5,7 @@ import { Alert, App, Button, Collapse, Skeleton, Space, Tag, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { riskText, stepText } from './preview-text.ts';
 import { SqlScript } from './SqlScript.tsx';
 import {

@@ -12,10 +12,9 @@ import { type BroughtIn, formatLocalDateTime, langOf } from '@trestle/shared';
 import { App, Button, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
-import { findMenuEntry } from '../../components/menu-tree.ts';
-import { useAppStore } from '../../lib/store.ts';
+import { useMenuGrants } from '../../components/menu-grants.ts';
+import { wideTable } from '../../lib/theme.ts';
 import { BringInDialog } from './BringInDialog.tsx';
 import { BuiltInTables } from './BuiltInTables.tsx';
 import { DesignEditor } from './DesignEditor.tsx';
@@ -34,17 +33,6 @@ const MENU_PATH = '/tableDesign';
 
 const statusColor: Record<DesignStatus, string> = { draft: 'default', applied: 'green', changed: 'orange' };
 
-/** Whether the caller's menu grants this screen's button (the same grant the server checks). */
-function useGrant() {
-  const buttons = useAppStore((s) => s.buttons);
-  const permission = useAppStore((s) => s.permission);
-  const granted = findMenuEntry(permission, MENU_PATH)?.permission ?? [];
-  return (code: string) => {
-    const id = buttons.find((b) => b.code === code)?.id;
-    return id !== undefined && granted.includes(id);
-  };
-}
-
 /**
  * /tableDesign: the table designer. Designs are few, so the list is paged here; each is edited as a draft,
  * previewed with the SQL and the risks to the rows there are, applied as a migration and rolled back.
@@ -53,9 +41,9 @@ export function TableDesignPage() {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const queryClient = useQueryClient();
-  const buttons = useAppStore((s) => s.buttons);
-  const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
-  const may = useGrant();
+  const grants = useMenuGrants(MENU_PATH);
+  const idOf = (code: string) => grants.idOf(code) ?? -1;
+  const may = grants.can;
   const [editing, setEditing] = useState<{ id: number | null; broughtIn?: BroughtIn } | null>(null);
   const [bringing, setBringing] = useState(false);
   const [previewing, setPreviewing] = useState<DesignListItem | null>(null);

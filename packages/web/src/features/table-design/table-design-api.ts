@@ -23,7 +23,7 @@ export type {
 
 import { useCallback } from 'react';
 import { gridKeys } from '../../components/grid/entity-api.ts';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
 
 export const tableDesignKeys = {

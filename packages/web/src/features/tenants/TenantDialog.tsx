@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { buildMenuTree, type MenuNode } from '../../components/menu-tree.ts';
 import { zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { addTenant, getPackageMenus, getTenant, updateTenant } from './tenants-api.ts';
 
 type Values = {

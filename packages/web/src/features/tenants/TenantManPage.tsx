@@ -1,35 +1,31 @@
-import { EditOutlined, PlusOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TenantRow } from '@trestle/shared';
-import { Space, Table, Tag } from 'antd';
-import { useCallback, useState } from 'react';
+import { SwapOutlined } from '@ant-design/icons';
+import { Space, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useCurrentUser } from '../../components/current-user.ts';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { useGridDialog, useGridState } from '../../components/grid/use-grid-state.ts';
 import { QuickSearch } from '../../components/QuickSearch.tsx';
-import { useAppStore } from '../../lib/store.ts';
 import { TenantDialog } from './TenantDialog.tsx';
-import { listTenants, switchTenant } from './tenants-api.ts';
-
-const PAGE_SIZE = 30;
+import { listTenants, switchTenant, tenantKeys } from './tenants-api.ts';
 
 /** /TenantMan: the platform's tenants; a platform admin adds them, edits their packages and works in them. */
 export function TenantManPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const buttons = useAppStore((s) => s.buttons);
-  const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
+  const standard = gridActions(t);
   const me = useCurrentUser().data;
   const [text, setText] = useState('');
-  const [query, setQuery] = useState({ q: '', page: 1 });
-  const [selected, setSelected] = useState<TenantRow | null>(null);
-  const [dialog, setDialog] = useState<{ id: number | null } | null>(null);
-  const list = useQuery({
-    queryKey: ['tenants', query],
-    queryFn: () => listTenants(query.q, query.page, PAGE_SIZE),
+  const grid = useGridState({
+    key: tenantKeys.all,
+    fetchPage: listTenants,
+    initial: { q: '', page: 1, rows: 30 },
+    rowKey: (r) => r.id,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['tenants'] });
-  const close = useCallback(() => setDialog(null), []);
+  const selected = grid.selectedRows[0];
+  const dialog = useGridDialog<number>(grid.reload);
+  const search = () => grid.search({ q: text.trim() });
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -39,37 +35,18 @@ export function TenantManPage() {
           placeholder={t('tenants.searchHint')}
           value={text}
           onChange={setText}
-          onSearch={() => setQuery({ q: text.trim(), page: 1 })}
+          onSearch={search}
         />
         <ActionToolbar
           items={[
-            {
-              id: idOf('Search'),
-              key: 'search',
-              label: t('grid.search'),
-              icon: <SearchOutlined />,
-              onClick: () => setQuery({ q: text.trim(), page: 1 }),
-            },
-            {
-              id: idOf('Add'),
-              key: 'add',
-              label: t('grid.add'),
-              icon: <PlusOutlined />,
-              onClick: () => setDialog({ id: null }),
-            },
-            {
-              id: idOf('Update'),
-              key: 'update',
-              label: t('grid.edit'),
-              icon: <EditOutlined />,
-              disabled: !selected,
-              onClick: () => selected && setDialog({ id: selected.id }),
-            },
+            standard.search(search),
+            standard.add(() => dialog.open(null)),
+            standard.edit(() => selected && dialog.open(selected.id), !selected),
             // Working in a tenant needs a platform administrator's session: not offered during first-run setup.
             ...(me
               ? [
                   {
-                    id: idOf('Update'),
+                    grant: 'Update',
                     key: 'switch',
                     label: t('tenants.switch'),
                     icon: <SwapOutlined />,
@@ -81,26 +58,11 @@ export function TenantManPage() {
           ]}
         />
       </Space>
-      <Table<TenantRow>
-        rowKey="id"
-        size="small"
-        data-testid="tenant-table"
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
-        rowSelection={{
-          type: 'radio',
-          selectedRowKeys: selected ? [selected.id] : [],
-          onChange: (_keys, rows) => setSelected(rows[0] ?? null),
-        }}
-        onRow={(row) => ({ onDoubleClick: () => setDialog({ id: row.id }) })}
-        pagination={{
-          current: query.page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          size: 'small',
-          showTotal: (total) => t('grid.total', { count: total }),
-          onChange: (page) => setQuery((q) => ({ ...q, page })),
-        }}
+      <GridTable
+        grid={grid}
+        testId="tenant-table"
+        selection="radio"
+        onRow={(row) => ({ onDoubleClick: () => dialog.open(row.id) })}
         columns={[
           { title: t('tenants.code'), dataIndex: 'code', width: 140 },
           { title: t('tenants.name'), dataIndex: 'name' },
@@ -123,16 +85,7 @@ export function TenantManPage() {
           { title: t('tenants.remark'), dataIndex: 'remark' },
         ]}
       />
-      {dialog && (
-        <TenantDialog
-          id={dialog.id}
-          onClose={close}
-          onSaved={() => {
-            setDialog(null);
-            refresh();
-          }}
-        />
-      )}
+      {dialog.isOpen && <TenantDialog id={dialog.target} onClose={dialog.close} onSaved={dialog.saved} />}
     </Space>
   );
 }

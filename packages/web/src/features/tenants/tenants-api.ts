@@ -1,10 +1,12 @@
 import type { MenuItem, TenantAdd, TenantDetail, TenantRow, TenantUpdate } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { setToken } from '../../lib/token.ts';
 
-export const listTenants = (q: string, page: number, rows: number) =>
-  http.post<{ rows: TenantRow[]; total: number }>('/api/TenantMan/getPageData', { q, page, rows });
+export const tenantKeys = { all: ['tenants'] as const };
+
+export const listTenants = (query: { q: string; page: number; rows: number }) =>
+  http.post<{ rows: TenantRow[]; total: number }>('/api/TenantMan/getPageData', query);
 
 /** The menus a package may hold (the platform's own and everyone's base menus are left out by the server). */
 export const getPackageMenus = () => http.get<MenuItem[]>('/api/TenantMan/packageMenus');

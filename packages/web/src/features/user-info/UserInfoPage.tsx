@@ -11,14 +11,14 @@ import { type UpdateProfileBody, updateProfileBodySchema } from '@trestle/shared
 import { App, Avatar, Form, Input, Space, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modalDefaults } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useFileBlob } from '../../components/blob-url.ts';
 import { currentUserKeys, useCurrentUser } from '../../components/current-user.ts';
 import { useSignOut } from '../../components/navigation.ts';
 import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
+import { modalDefaults } from '../../lib/theme.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { removeAvatar, updateProfile, uploadAvatar } from './user-info-api.ts';
 

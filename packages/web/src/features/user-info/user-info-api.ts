@@ -1,5 +1,5 @@
 import type { CurrentUser, ModifyPwdBody, UpdateProfileBody } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 // Form calls are quiet: the screen shows field errors itself.
 export const updateProfile = (body: UpdateProfileBody) =>

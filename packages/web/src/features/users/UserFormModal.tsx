@@ -3,7 +3,7 @@ import { App, Form, Input, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { useAddUser, useUpdateUser } from './users-api.ts';
 
 type FormValues = Omit<AddUserBody, 'organizationId'> & { organizationId?: number | null };

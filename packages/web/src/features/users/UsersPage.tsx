@@ -1,26 +1,29 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { UserRow } from '@trestle/shared';
-import { App, Button, Input, Space, Table, Tag } from 'antd';
+import { App, Button, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { useGridState } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { SessionsModal } from './SessionsModal.tsx';
 import { UserFormModal } from './UserFormModal.tsx';
-import { useSetEnabled, useUnlock, useUserList, useUserOptions } from './users-api.ts';
-
-const PAGE_SIZE = 30;
+import { listUsers, userKeys, useSetEnabled, useUnlock, useUserOptions } from './users-api.ts';
 
 /** /User: users with several roles and organisations; enable, disable, reset, unlock and sessions per row. */
 export function UsersPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const grants = useMenuGrants();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useUserList({ page, rows: PAGE_SIZE, search });
+  const grid = useGridState({
+    key: userKeys.lists(),
+    fetchPage: listUsers,
+    initial: { page: 1, rows: 30, search: '' },
+    rowKey: (u) => u.id,
+  });
   const options = useUserOptions();
   const setEnabled = useSetEnabled();
   const unlock = useUnlock();
@@ -60,42 +63,24 @@ export function UsersPage() {
           aria-label={t('users-roles.search')}
           placeholder={t('users-roles.search')}
           style={{ width: 280 }}
-          onSearch={(value) => {
-            setSearch(value.trim());
-            setPage(1);
-          }}
+          onSearch={(value) => grid.search({ search: value.trim() })}
         />
         <ActionToolbar
           items={[
-            {
-              id: grants.idOf('Add'),
-              key: 'add',
-              label: t('users-roles.addUser'),
-              icon: <PlusOutlined />,
-              onClick: () => setEditing({ user: null }),
-            },
+            gridActions(t).add(() => setEditing({ user: null }), t('users-roles.addUser')),
             {
               key: 'refresh',
               label: t('users-roles.refresh'),
               icon: <ReloadOutlined />,
-              onClick: () => void list.refetch(),
+              onClick: () => void grid.query.refetch(),
             },
           ]}
         />
       </Space>
-      <Table<UserRow>
-        rowKey="id"
-        size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.rows ?? []}
-        {...wideTable}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
+      <GridTable
+        grid={grid}
+        wide
+        pagination={{ showSizeChanger: false, showTotal: undefined }}
         columns={[
           { title: t('users-roles.userName'), dataIndex: 'userName', width: 130, fixed: 'left' },
           { title: t('users-roles.userTrueName'), dataIndex: 'userTrueName', width: 140 },

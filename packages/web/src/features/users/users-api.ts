@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AddUserBody,
   ResetPasswordBody,
@@ -8,21 +8,16 @@ import type {
   UserOptions,
   UserSession,
 } from '@trestle/shared';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 export const userKeys = {
   all: ['users'] as const,
-  list: (q: UserListQuery) => [...userKeys.all, 'list', q] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
   options: () => [...userKeys.all, 'options'] as const,
   sessions: (id: number) => [...userKeys.all, 'sessions', id] as const,
 };
 
-export const useUserList = (q: UserListQuery) =>
-  useQuery({
-    queryKey: userKeys.list(q),
-    queryFn: () => http.post<UserList>('/api/User/getUserPage', q),
-    placeholderData: keepPreviousData,
-  });
+export const listUsers = (q: UserListQuery) => http.post<UserList>('/api/User/getUserPage', q);
 
 export const useUserOptions = () =>
   useQuery({ queryKey: userKeys.options(), queryFn: () => http.get<UserOptions>('/api/User/getUserOptions') });

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { type Dictionary, dictionaryKeys, dictLabel } from '../../components/grid/dictionaries.ts';
-import { HttpError, http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
+import { HttpError } from '../../lib/http/transport.ts';
 import { saveWarningRule, warningKeys, warningRules } from './warnings-api.ts';
 
 type Draft = { enabled: boolean; params: Record<string, number> };

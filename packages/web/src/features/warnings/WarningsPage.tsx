@@ -1,27 +1,25 @@
 import {
   CheckOutlined,
   ClockCircleOutlined,
-  ExportOutlined,
   EyeInvisibleOutlined,
   ReloadOutlined,
-  SearchOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PageRequest, projectWarningMeta, type Where } from '@trestle/shared';
-import { App, Flex, Space, Table, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { type PageRequest, type PageResult, projectWarningMeta, type Where } from '@trestle/shared';
+import { App, Flex, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
-import { wideTable } from '../../app/theme.ts';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { DelayedSelect, RemoteSelect } from '../../components/form/selects.tsx';
 import { useDictionaries } from '../../components/grid/dictionaries.ts';
-import { findMenuEntry } from '../../components/menu-tree.ts';
-import { useAppStore } from '../../lib/store.ts';
+import { GridTable } from '../../components/grid/GridTable.tsx';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { useGridState } from '../../components/grid/use-grid-state.ts';
+import { useMenuGrants } from '../../components/menu-grants.ts';
 import { RulesDialog } from './RulesDialog.tsx';
 import { IgnoreDialog, SnoozeDialog } from './WarningDialogs.tsx';
-import { type Row, warningColumns } from './warning-columns.tsx';
+import { warningColumns } from './warning-columns.tsx';
 import {
   acknowledgeWarnings,
   evaluateWarnings,
@@ -53,30 +51,24 @@ export function WarningsPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const location = useLocation();
-  const buttons = useAppStore((s) => s.buttons);
-  const permission = useAppStore((s) => s.permission);
-  const idOf = (code: string) => buttons.find((b) => b.code === code)?.id ?? -1;
-  const canUpdate = (findMenuEntry(permission, location.pathname)?.permission ?? []).includes(idOf('Update'));
+  const standard = gridActions(t);
+  const canUpdate = useMenuGrants().can('Update');
   const dictionaries = useDictionaries([projectWarningMeta]);
   const dict = (code: string) => dictionaries.get(code);
   const [filters, setFilters] = useState<Filters>({ severity: [], status: OPEN, ruleCode: [] });
-  const [request, setRequest] = useState<PageRequest>({
-    page: 1,
-    rows: 30,
-    sort: 'severityRank',
-    order: 'desc',
-    wheres: wheresOf(filters),
+  const grid = useGridState<PageRequest & { page: number; rows: number }, PageResult>({
+    key: warningKeys.lists(i18n.language),
+    fetchPage: listWarnings,
+    initial: { page: 1, rows: 30, sort: 'severityRank', order: 'desc', wheres: wheresOf(filters) },
+    rowKey: (r) => Number(r.id),
+    defaultSort: { field: 'severityRank', order: 'desc' },
   });
-  const [selected, setSelected] = useState<number[]>([]);
+  const { request } = grid;
+  const selected = grid.selectedKeys.map(Number);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const page = useQuery({
-    queryKey: warningKeys.list(request, i18n.language),
-    queryFn: () => listWarnings(request),
-    placeholderData: keepPreviousData,
-  });
+  // Also the rules: a recheck or an action can change what they count.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: warningKeys.all });
-  const search = (next: Filters = filters) => setRequest((r) => ({ ...r, page: 1, wheres: wheresOf(next) }));
+  const search = (next: Filters = filters) => grid.setRequest((r) => ({ ...r, page: 1, wheres: wheresOf(next) }));
   const change = (patch: Partial<Filters>) => {
     const next = { ...filters, ...patch };
     setFilters(next);
@@ -93,7 +85,7 @@ export function WarningsPage() {
       onOk: async () => {
         await acknowledgeWarnings(selected);
         void message.success(t('warnings.acknowledged'));
-        setSelected([]);
+        grid.clearSelection();
         refresh();
       },
     });
@@ -104,11 +96,10 @@ export function WarningsPage() {
   };
   const done = () => {
     setDialog(null);
-    setSelected([]);
+    grid.clearSelection();
     refresh();
   };
 
-  const rows = page.data?.rows ?? [];
   const sortOrder = (key: string) =>
     request.sort === SORTS[key] ? (request.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
 
@@ -158,83 +149,50 @@ export function WarningsPage() {
         </Space>
         <ActionToolbar
           items={[
+            standard.search(() => void grid.query.refetch()),
             {
-              id: idOf('Search'),
-              key: 'search',
-              label: t('grid.search'),
-              icon: <SearchOutlined />,
-              onClick: () => void page.refetch(),
-            },
-            {
-              id: idOf('Search'),
+              grant: 'Search',
               key: 'acknowledge',
               label: t('warnings.acknowledge'),
               icon: <CheckOutlined />,
               onClick: needSelection(acknowledge),
             },
             {
-              id: idOf('Search'),
+              grant: 'Search',
               key: 'snooze',
               label: t('warnings.snooze'),
               icon: <ClockCircleOutlined />,
               onClick: needSelection(() => setDialog('snooze')),
             },
             {
-              id: idOf('Update'),
+              grant: 'Update',
               key: 'ignore',
               label: t('warnings.ignore'),
               icon: <EyeInvisibleOutlined />,
               onClick: needSelection(() => setDialog('ignore')),
             },
             {
-              id: idOf('Update'),
+              grant: 'Update',
               key: 'recheck',
               label: t('warnings.recheck'),
               icon: <ReloadOutlined />,
               onClick: () => void recheck(),
             },
             { key: 'rules', label: t('warnings.rules'), icon: <SettingOutlined />, onClick: () => setDialog('rules') },
-            {
-              id: idOf('Export'),
-              key: 'export',
-              label: t('grid.export'),
-              icon: <ExportOutlined />,
-              onClick: () => void exportWarnings({ ...request, page: 1 }),
-            },
+            standard.export(() => void exportWarnings({ ...request, page: 1 })),
           ]}
         />
       </Flex>
-      <Table<Row>
-        size="small"
-        data-testid="warnings-table"
-        rowKey={(r) => Number(r.id)}
-        loading={page.isFetching}
-        dataSource={rows}
-        {...wideTable}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+      <GridTable
+        grid={grid}
+        testId="warnings-table"
+        wide
+        selection="checkbox"
         expandable={{
           expandedRowRender: (r) => <Typography.Paragraph>{String(r.message ?? '')}</Typography.Paragraph>,
         }}
-        pagination={{
-          current: request.page,
-          pageSize: request.rows,
-          total: page.data?.total ?? 0,
-          showSizeChanger: true,
-          size: 'small',
-          showTotal: (total) => t('grid.total', { count: total }),
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const s = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort = s?.order ? (SORTS[String(s.columnKey)] ?? 'severityRank') : 'severityRank';
-          const order = s?.order ? (s.order === 'ascend' ? 'asc' : 'desc') : 'desc';
-          setRequest((r) => ({
-            ...r,
-            page: r.sort !== sort || r.order !== order ? 1 : (pagination.current ?? 1),
-            rows: pagination.pageSize ?? r.rows,
-            sort,
-            order,
-          }));
-        }}
+        pagination={{ showSizeChanger: true }}
+        sortField={(key) => SORTS[key] ?? 'severityRank'}
         columns={warningColumns({ t, dict, sortOrder })}
       />
       {dialog === 'snooze' && <SnoozeDialog keys={selected} onClose={() => setDialog(null)} onDone={done} />}

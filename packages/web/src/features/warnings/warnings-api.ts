@@ -7,12 +7,12 @@ import type {
   WarningSnooze,
 } from '@trestle/shared';
 import type { Option } from '../../components/form/selects.tsx';
-import { http } from '../../lib/http.ts';
+import { http } from '../../lib/http/client.ts';
 
 /** Query keys of /ProjectWarning: the lists (worded by the server in the language asked) and the rules. */
 export const warningKeys = {
   all: ['warnings'] as const,
-  list: (req: PageRequest, language: string) => [...warningKeys.all, 'list', language, req] as const,
+  lists: (language: string) => [...warningKeys.all, 'list', language] as const,
   rules: () => [...warningKeys.all, 'rules'] as const,
 };
 

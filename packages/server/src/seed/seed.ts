@@ -1,0 +1,640 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { actAsTenant, type Db, queryRows } from '../db/client.ts';
+import {
+  buttons,
+  dictionaries,
+  dictionaryItems,
+  employees,
+  menuButtons,
+  menus,
+  organizations,
+  roleGrants,
+  roleMenus,
+  roles,
+  roleTypes,
+  settings,
+  tenants,
+  userRoles,
+  users,
+} from '../db/schema.ts';
+import { hashPassword, userKeyOf } from '../platform/passwords.ts';
+import { PROJECT_AREAS, type SeedDictionary, type SeedMenu } from './seed-project.ts';
+
+const BUTTONS = [
+  { code: 'Search', name: 'Search', nameZh: '查询', functionName: 'search', icon: 'SearchOutlined' },
+  { code: 'Add', name: 'Add', nameZh: '新建', functionName: 'add', icon: 'PlusOutlined' },
+  { code: 'Update', name: 'Update', nameZh: '编辑', functionName: 'edit', icon: 'EditOutlined' },
+  { code: 'Delete', name: 'Delete', nameZh: '删除', functionName: 'del', icon: 'DeleteOutlined' },
+  { code: 'Audit', name: 'Audit', nameZh: '审核', functionName: 'audit', icon: 'AuditOutlined' },
+  { code: 'Import', name: 'Import', nameZh: '导入', functionName: 'import', icon: 'ImportOutlined' },
+  { code: 'Export', name: 'Export', nameZh: '导出', functionName: 'export', icon: 'ExportOutlined' },
+  { code: 'Upload', name: 'Upload', nameZh: '上传', functionName: 'upload', icon: 'UploadOutlined' },
+];
+
+// A menu entry only for a screen that works; each later feature seeds its own.
+const BASE_MENUS: SeedMenu[] = [
+  { code: 'Home', name: 'Home', nameZh: '首页', url: '/home', icon: 'HomeOutlined', parent: null, buttons: [] },
+  {
+    code: 'UserInfo',
+    name: 'Personal center',
+    nameZh: '个人中心',
+    url: '/UserInfo/Manager',
+    icon: 'UserOutlined',
+    parent: null,
+    buttons: ['Search', 'Update', 'Upload', 'Delete'],
+  },
+  { code: 'System', name: 'System', nameZh: '系统管理', url: '', icon: 'SettingOutlined', parent: null, buttons: [] },
+  {
+    code: 'Button',
+    name: 'Button catalogue',
+    nameZh: '按钮管理',
+    url: '/Button',
+    icon: 'AppstoreOutlined',
+    parent: 'System',
+    buttons: ['Search'],
+  },
+  {
+    code: 'Project',
+    name: 'Projects',
+    nameZh: '项目管理',
+    url: '',
+    icon: 'ProjectOutlined',
+    parent: null,
+    buttons: [],
+  },
+  {
+    code: 'Employee',
+    name: 'Employees',
+    nameZh: '员工管理',
+    url: '/Employee',
+    icon: 'TeamOutlined',
+    parent: 'Project',
+    buttons: ['Search', 'Add', 'Update', 'Delete', 'Import', 'Export', 'Upload'],
+  },
+  {
+    code: 'Dictionary',
+    name: 'Dictionaries',
+    nameZh: '数据字典',
+    url: '/Dictionary',
+    icon: 'BookOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'DictionaryList',
+    name: 'Dictionary items',
+    nameZh: '字典明细',
+    url: '/DictionaryList',
+    icon: 'UnorderedListOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete', 'Export'],
+  },
+  {
+    code: 'User',
+    name: 'Users',
+    nameZh: '用户管理',
+    url: '/User',
+    icon: 'UserOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update'],
+  },
+  {
+    code: 'Role',
+    name: 'Roles',
+    nameZh: '角色管理',
+    url: '/Role',
+    icon: 'TeamOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'RoleType',
+    name: 'Role types',
+    nameZh: '角色类型',
+    url: '/roletype',
+    icon: 'AppstoreOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'Permission',
+    name: 'Permissions',
+    nameZh: '权限分配',
+    url: '/permission',
+    icon: 'AuditOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  {
+    code: 'SysMenu',
+    name: 'Menus',
+    nameZh: '菜单管理',
+    url: '/sysMenu',
+    icon: 'MenuOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  // The catalogue became an editor: the Button menu (seeded above) now offers these too; its row exists, so only the offers are added.
+  {
+    code: 'Button',
+    name: 'Button catalogue',
+    nameZh: '按钮管理',
+    url: '/Button',
+    icon: 'AppstoreOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'Icons',
+    name: 'Icons',
+    nameZh: '图标库',
+    url: '/icons',
+    icon: 'SmileOutlined',
+    parent: 'System',
+    buttons: ['Search'],
+  },
+  {
+    code: 'Organization',
+    name: 'Organisations',
+    nameZh: '组织架构',
+    url: '/Organization',
+    icon: 'TeamOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  // One menu per log, not tabs under one: each log is its own engine entity and grant (an auditor may see
+  // data changes without sign-in addresses), and a screen's buttons come from its own menu entry.
+  {
+    code: 'Logs',
+    name: 'Logs',
+    nameZh: '日志管理',
+    url: '',
+    icon: 'FileSearchOutlined',
+    parent: 'System',
+    buttons: [],
+  },
+  {
+    code: 'RequestLog',
+    name: 'Request log',
+    nameZh: '请求日志',
+    url: '/Log/Request',
+    icon: 'ApiOutlined',
+    parent: 'Logs',
+    buttons: ['Search', 'Export'],
+  },
+  {
+    code: 'SignInLog',
+    name: 'Sign-in log',
+    nameZh: '登录日志',
+    url: '/Log/SignIn',
+    icon: 'LoginOutlined',
+    parent: 'Logs',
+    buttons: ['Search', 'Export'],
+  },
+  {
+    code: 'DataChangeLog',
+    name: 'Data-change log',
+    nameZh: '数据变更日志',
+    url: '/Log/DataChange',
+    icon: 'DiffOutlined',
+    parent: 'Logs',
+    buttons: ['Search', 'Export'],
+  },
+  {
+    code: 'File',
+    name: 'Files',
+    nameZh: '文件管理',
+    url: '/File',
+    icon: 'FolderOpenOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Upload', 'Delete'],
+  },
+  {
+    code: 'SiteConfig',
+    name: 'Site settings',
+    nameZh: '站点设置',
+    url: '/SiteConfig',
+    icon: 'SettingOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  {
+    code: 'LoginSet',
+    name: 'Sign-in settings',
+    nameZh: '登录设置',
+    url: '/LoginSet',
+    icon: 'SettingOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  {
+    code: 'DataPermission',
+    name: 'Data permissions',
+    nameZh: '数据权限',
+    url: '/dataPermission',
+    icon: 'AuditOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Update'],
+  },
+  {
+    code: 'TenantMan',
+    name: 'Tenants',
+    nameZh: '租户管理',
+    url: '/TenantMan',
+    icon: 'ClusterOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update'],
+  },
+  {
+    code: 'DataSourceMan',
+    name: 'Data sources',
+    nameZh: '数据源管理',
+    url: '/DataSourceMan',
+    icon: 'DatabaseOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  // Installs seeded before it get it from migration 0024 (and Delete from 0026).
+  {
+    code: 'tableDesign',
+    name: 'Table designer',
+    nameZh: '表设计器',
+    url: '/tableDesign',
+    icon: 'TableOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+];
+
+const MENUS = [...BASE_MENUS, ...PROJECT_AREAS.flatMap((a) => a.menus)];
+const enableOf = (m: SeedMenu): number => m.enable ?? 1;
+
+const ROLE_GRANTS: Record<string, Record<string, string[]>> = {
+  pm: {
+    Home: [],
+    UserInfo: ['Search', 'Update'],
+    Employee: ['Search', 'Export'],
+    DictionaryList: ['Search'],
+    ...Object.assign({}, ...PROJECT_AREAS.map((a) => a.pmGrants)),
+  },
+  staff: { Home: [], UserInfo: ['Search', 'Update'] },
+};
+
+/** The pm role sees the project area's documents of its own projects only; master data stays open. */
+const PM_OPEN_ENTITIES = ['Customer', 'Supplier'];
+
+const DEMO_USERS = [
+  { userName: 'admin', password: 'Admin@2026', userTrueName: 'Administrator', org: 'HQ', roles: ['admin', 'staff'] },
+  { userName: 'pm', password: 'Pm@2026', userTrueName: 'Paula Meyer', org: 'PMO', roles: ['pm', 'staff'] },
+];
+
+/** Idempotent: running it again changes nothing a user has edited (rows are matched by their codes). */
+export async function seed(db: Db, opts: { demo: boolean }) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(tenants)
+      .values({ code: 'default', name: 'Default company', isPlatform: true })
+      .onConflictDoNothing();
+    const [tenant] = await tx.select().from(tenants).where(eq(tenants.code, 'default'));
+    if (!tenant) throw new Error('seed: default tenant missing');
+    // Row-level security is forced even for the owner: the seed writes as the default tenant.
+    await actAsTenant(tx, tenant.id);
+
+    await tx
+      .insert(buttons)
+      .values(BUTTONS.map((b, i) => ({ ...b, sort: i + 1, builtIn: true })))
+      .onConflictDoNothing();
+    const buttonIds = new Map((await tx.select().from(buttons)).map((b) => [b.code, b.id]));
+    const idOf = (code: string) => {
+      const id = buttonIds.get(code);
+      if (id === undefined) throw new Error(`seed: unknown button ${code}`);
+      return id;
+    };
+
+    for (const [i, m] of MENUS.entries()) {
+      const parentId = m.parent
+        ? ((await tx.select({ id: menus.id }).from(menus).where(eq(menus.code, m.parent)))[0]?.id ?? null)
+        : null;
+      await tx
+        .insert(menus)
+        .values({
+          code: m.code,
+          name: m.name,
+          nameZh: m.nameZh,
+          url: m.url,
+          icon: m.icon,
+          parentId,
+          sort: i + 1,
+          enable: enableOf(m),
+        })
+        .onConflictDoNothing();
+      const [menu] = await tx.select().from(menus).where(eq(menus.code, m.code));
+      if (menu && m.buttons.length) {
+        await tx
+          .insert(menuButtons)
+          .values(m.buttons.map((b) => ({ menuId: menu.id, buttonId: idOf(b) })))
+          .onConflictDoNothing();
+      }
+    }
+    const menuIds = new Map((await tx.select().from(menus)).map((m) => [m.code, m.id]));
+
+    const typeIds = await seedRoleTypes(tx, tenant.id);
+
+    await tx
+      .insert(roles)
+      .values({
+        tenantId: tenant.id,
+        code: 'admin',
+        name: 'Super admin',
+        nameZh: '超级管理员',
+        isSuper: true,
+        roleTypeId: typeIds.get('system'),
+      })
+      .onConflictDoNothing();
+    const [adminRole] = await tx
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, tenant.id), eq(roles.code, 'admin')));
+    await tx
+      .insert(roles)
+      .values([
+        {
+          tenantId: tenant.id,
+          code: 'pm',
+          name: 'Project manager',
+          nameZh: '项目经理',
+          parentId: adminRole?.id,
+          roleTypeId: typeIds.get('business'),
+        },
+        {
+          tenantId: tenant.id,
+          code: 'staff',
+          name: 'Staff',
+          nameZh: '员工',
+          parentId: adminRole?.id,
+          roleTypeId: typeIds.get('business'),
+        },
+      ])
+      .onConflictDoNothing();
+    const roleRows = await tx.select().from(roles).where(eq(roles.tenantId, tenant.id));
+    const roleIds = new Map(roleRows.map((r) => [r.code, r.id]));
+
+    for (const [roleCode, grants] of Object.entries(ROLE_GRANTS)) {
+      const roleId = roleIds.get(roleCode);
+      if (roleId === undefined) continue;
+      for (const [menuCode, buttonCodes] of Object.entries(grants)) {
+        const menuId = menuIds.get(menuCode);
+        if (menuId === undefined) continue;
+        await tx.insert(roleMenus).values({ roleId, menuId }).onConflictDoNothing();
+        if (buttonCodes.length) {
+          await tx
+            .insert(roleGrants)
+            .values(buttonCodes.map((b) => ({ roleId, menuId, buttonId: idOf(b) })))
+            .onConflictDoNothing();
+        }
+      }
+    }
+
+    await tx
+      .insert(organizations)
+      .values({ tenantId: tenant.id, code: 'HQ', name: 'Headquarters', nameZh: '总部', type: 'company', sort: 1 })
+      .onConflictDoNothing();
+    const [hq] = await tx.select().from(organizations).where(eq(organizations.code, 'HQ'));
+    await tx
+      .insert(organizations)
+      .values([
+        {
+          tenantId: tenant.id,
+          parentId: hq?.id,
+          code: 'PMO',
+          name: 'Project management office',
+          nameZh: '项目管理办公室',
+          sort: 2,
+        },
+        { tenantId: tenant.id, parentId: hq?.id, code: 'ENG', name: 'Engineering', nameZh: '工程部', sort: 3 },
+        { tenantId: tenant.id, parentId: hq?.id, code: 'FIN', name: 'Finance', nameZh: '财务部', sort: 4 },
+      ])
+      .onConflictDoNothing();
+
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.userKey, 'admin'));
+    await seedDictionaries(tx, tenant.id, admin?.id ?? null);
+    if (!opts.demo) return;
+    const orgIds = new Map((await tx.select().from(organizations)).map((o) => [o.code, o.id]));
+    const existing = await tx
+      .select({ key: users.userKey })
+      .from(users)
+      .where(
+        inArray(
+          users.userKey,
+          DEMO_USERS.map((u) => userKeyOf(u.userName)),
+        ),
+      );
+    for (const u of DEMO_USERS.filter((d) => !existing.some((e) => e.key === userKeyOf(d.userName)))) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          tenantId: tenant.id,
+          userName: u.userName,
+          userKey: userKeyOf(u.userName),
+          userTrueName: u.userTrueName,
+          passwordHash: await hashPassword(u.password),
+          organizationId: orgIds.get(u.org),
+        })
+        .returning({ id: users.id });
+      if (!created) continue;
+      await tx.insert(userRoles).values(
+        u.roles.flatMap((code) => {
+          const roleId = roleIds.get(code);
+          return roleId === undefined ? [] : [{ tenantId: tenant.id, userId: created.id, roleId }];
+        }),
+      );
+    }
+    // The demo lets visitors register (README, browser tests), as staff of the demo company; a real
+    // install (SEED_DEMO=false) leaves registration off until the platform administrator chooses.
+    await tx
+      .insert(settings)
+      .values({
+        key: 'login',
+        value: { registerEnabled: true, registerTenantId: tenant.id, registerRoleId: roleIds.get('staff') ?? null },
+      })
+      .onConflictDoNothing();
+    await seedEmployees(tx, tenant.id, orgIds);
+    await seedProjectArea(tx, tenant.id, roleIds.get('pm'));
+  });
+}
+
+/** The pm role's "projects" scope on the project area, then each area's demo data in order. */
+async function seedProjectArea(tx: Db, tenantId: number, pmRoleId: number | undefined) {
+  const scoped = Object.keys(ROLE_GRANTS.pm ?? {}).filter(
+    (code) => PROJECT_AREAS.some((a) => code in a.pmGrants) && !PM_OPEN_ENTITIES.includes(code),
+  );
+  if (pmRoleId !== undefined && scoped.length) {
+    await tx.execute(
+      sql`insert into role_data_scopes (tenant_id, role_id, entity, scope)
+          values ${sql.join(
+            scoped.map((entity) => sql`(${tenantId}, ${pmRoleId}, ${entity}, 'projects')`),
+            sql`, `,
+          )} on conflict do nothing`,
+    );
+  }
+  const ids = async (query: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(tx, query)).map((r) => r.id);
+  const [adminUserId] = await ids(sql`select id from users where user_key = 'admin'`);
+  const [pmUserId] = await ids(sql`select id from users where user_key = 'pm'`);
+  if (adminUserId === undefined || pmUserId === undefined) return;
+  const ctx = {
+    tenantId,
+    adminUserId,
+    pmUserId,
+    projects: [],
+    customerIds: [],
+    supplierIds: [],
+    employeeIds: await ids(sql`select id from employees where status = 'active' order by code`),
+    today: new Date(),
+  };
+  for (const area of PROJECT_AREAS) await area.demo?.(tx, ctx);
+}
+
+const BASE_DICTIONARIES: SeedDictionary[] = [
+  {
+    code: 'gender',
+    name: 'Gender',
+    items: [
+      ['male', 'Male', '男'],
+      ['female', 'Female', '女'],
+    ],
+  },
+  {
+    code: 'employeeStatus',
+    name: 'Employee status',
+    items: [
+      ['active', 'Active', '在职'],
+      ['left', 'Left', '离职'],
+    ],
+  },
+  {
+    code: 'organizationType',
+    name: 'Organisation types',
+    items: [
+      ['company', 'Company', '公司'],
+      ['department', 'Department', '部门'],
+      ['team', 'Team', '小组'],
+    ],
+  },
+  {
+    code: 'skill',
+    name: 'Skills',
+    items: [
+      ['network', 'Networking', '网络'],
+      ['security', 'Security', '安全'],
+      ['cabling', 'Structured cabling', '综合布线'],
+      ['software', 'Software', '软件开发'],
+      ['hardware', 'Hardware', '硬件'],
+      ['pm', 'Project management', '项目管理'],
+    ],
+  },
+];
+
+const DICTIONARIES = [...BASE_DICTIONARIES, ...PROJECT_AREAS.flatMap((a) => a.dictionaries)];
+
+/** A tenant's starting role types (TenantMan gives a new tenant the same); returns their ids by code. */
+export async function seedRoleTypes(tx: Db, tenantId: number): Promise<Map<string, number>> {
+  await tx
+    .insert(roleTypes)
+    .values([
+      { tenantId, code: 'system', name: 'System' },
+      { tenantId, code: 'business', name: 'Business' },
+      { tenantId, code: 'external', name: 'External' },
+    ])
+    .onConflictDoNothing();
+  const rows = await tx.select().from(roleTypes).where(eq(roleTypes.tenantId, tenantId));
+  return new Map(rows.map((t) => [t.code, t.id]));
+}
+
+/** What TenantMan gives a tenant it creates: the same dictionaries and role types the seed gives its tenants. */
+export async function startTenant(tx: Db, tenantId: number, by: number) {
+  await seedDictionaries(tx, tenantId, by);
+  await seedRoleTypes(tx, tenantId);
+}
+
+/** The dictionaries the built-in screens use; existing codes are left as the admin edited them. */
+export async function seedDictionaries(tx: Db, tenantId: number, by: number | null) {
+  for (const [i, d] of DICTIONARIES.entries()) {
+    const [created] = await tx
+      .insert(dictionaries)
+      .values({ tenantId, code: d.code, name: d.name, sort: i + 1, createdBy: by, updatedBy: by })
+      .onConflictDoNothing()
+      .returning({ id: dictionaries.id });
+    if (!created) continue;
+    await tx.insert(dictionaryItems).values(
+      d.items.map(([value, label, labelZh], j) => ({
+        tenantId,
+        dictionaryId: created.id,
+        value,
+        label,
+        labelZh,
+        sort: j + 1,
+        createdBy: by,
+        updatedBy: by,
+      })),
+    );
+  }
+}
+
+const GIVEN = [
+  'Ada',
+  'Bo',
+  'Chen',
+  'Dana',
+  'Eli',
+  'Fang',
+  'Gus',
+  'Hui',
+  'Ivo',
+  'Jun',
+  'Kai',
+  'Lena',
+  'Ming',
+  'Nia',
+  'Omar',
+  'Ping',
+  'Quinn',
+];
+const FAMILY = ['Wang', 'Li', 'Zhang', 'Smith', 'Garcia', 'Liu', 'Chen', 'Kim', 'Novak', 'Yang'];
+const TITLES = [
+  'Network engineer',
+  'Security engineer',
+  'Project manager',
+  'Site technician',
+  'Software developer',
+  'Accountant',
+];
+const SKILLS = ['network', 'security', 'cabling', 'software', 'hardware', 'pm'];
+
+/** About 50 demo employees, deterministic, only into an empty table. */
+async function seedEmployees(tx: Db, tenantId: number, orgIds: Map<string, number>) {
+  const [any] = await tx.select({ id: employees.id }).from(employees).limit(1);
+  if (any) return;
+  const orgs = ['PMO', 'ENG', 'FIN', 'HQ'].map((c) => orgIds.get(c) ?? null);
+  const rows = Array.from({ length: 50 }, (_, i) => {
+    const given = GIVEN[i % GIVEN.length] ?? 'Ada';
+    const family = FAMILY[(i * 7) % FAMILY.length] ?? 'Wang';
+    const left = i % 9 === 8;
+    const hire = new Date(Date.UTC(2015 + (i % 10), (i * 5) % 12, 1 + (i % 27)));
+    return {
+      tenantId,
+      code: `E${String(1001 + i)}`,
+      name: `${given} ${family}`,
+      gender: i % 2 ? 'female' : 'male',
+      organizationId: orgs[i % orgs.length],
+      title: TITLES[i % TITLES.length],
+      phone: `13${String(800000000 + i * 7919).slice(0, 9)}`,
+      email: `${given.toLowerCase()}.${family.toLowerCase()}${i}@example.com`,
+      hireDate: hire.toISOString().slice(0, 10),
+      leaveDate: left ? new Date(hire.getTime() + 400 * 86_400_000).toISOString().slice(0, 10) : null,
+      status: left ? 'left' : 'active',
+      skills: [SKILLS[i % SKILLS.length] ?? 'pm', SKILLS[(i + 2) % SKILLS.length] ?? 'pm'],
+      hourlyRate: (45 + ((i * 13) % 60) + (i % 4) * 0.25).toFixed(2),
+    };
+  });
+  await tx.insert(employees).values(rows);
+}

@@ -1,0 +1,17 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.ts';
+
+/** The id in the query's first row; 0 when there is none, so a test fails on the id, not here. */
+export const firstId = async (db: Db, query: SQL) => (await queryRows<{ id: number }>(db, query))[0]?.id ?? 0;
+
+/** What a new project of the demo refers to: its first customer, the PMO and pm's employee record. */
+export async function projectRefs(db: Db) {
+  return {
+    customer: await firstId(db, sql`select id from customers order by code limit 1`),
+    org: await firstId(db, sql`select id from organizations where code = 'PMO'`),
+    manager: await firstId(
+      db,
+      sql`select e.id from employees e join users u on u.id = e.user_id where u.user_key = 'pm'`,
+    ),
+  };
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { type EntityMeta, entitySchema, type FieldMeta, type FieldType } from './metadata.ts';
+
+/**
+ * What entity definitions are written with. Field builders: the standard blocks entity definitions are written from, so that what every field of a
+ * kind carries (a money field's numeric(18,2), the key's hidden read-only column, a project reference's
+ * table and label) is said once. Each takes the wire name and the label in both languages; `extra` holds
+ * what is particular to the field (its place in the search and edit forms, its list column, its rules).
+ */
+export type FieldExtra = Omit<FieldMeta, 'name' | 'type' | 'label'>;
+type Reference = NonNullable<FieldMeta['reference']>;
+
+export const of = (type: FieldType, name: string, en: string, zh: string, extra: FieldExtra = {}): FieldMeta => ({
+  name,
+  type,
+  label: { en, zh },
+  ...extra,
+});
+
+export const string = (name: string, en: string, zh: string, extra?: FieldExtra) => of('string', name, en, zh, extra);
+export const text = (name: string, en: string, zh: string, extra?: FieldExtra) => of('text', name, en, zh, extra);
+export const integer = (name: string, en: string, zh: string, extra?: FieldExtra) => of('integer', name, en, zh, extra);
+export const boolean = (name: string, en: string, zh: string, extra?: FieldExtra) => of('boolean', name, en, zh, extra);
+export const date = (name: string, en: string, zh: string, extra?: FieldExtra) => of('date', name, en, zh, extra);
+export const datetime = (name: string, en: string, zh: string, extra?: FieldExtra) =>
+  of('datetime', name, en, zh, extra);
+/** A decimal of its own precision and scale (given in `extra`). */
+export const decimal = (name: string, en: string, zh: string, extra?: FieldExtra) => of('decimal', name, en, zh, extra);
+
+/** A money amount: numeric(18,2), a decimal string on the wire. */
+export const amount = (name: string, en: string, zh: string, extra?: FieldExtra) =>
+  of('decimal', name, en, zh, { precision: 18, scale: 2, ...extra });
+
+/** A percentage from 0 to 100 with two decimals. */
+export const percent = (name: string, en: string, zh: string, extra?: FieldExtra) =>
+  of('decimal', name, en, zh, { precision: 5, scale: 2, min: 0, max: 100, ...extra });
+
+/** A code from the dictionary `dictionary`. */
+export const dict = (name: string, dictionary: string, en: string, zh: string, extra?: FieldExtra) =>
+  of('dict', name, en, zh, { dictionary, ...extra });
+
+/** A row of another table, picked by its label (see `ref` for the usual reference). */
+export const reference = (name: string, reference: Reference, en: string, zh: string, extra?: FieldExtra) =>
+  of('reference', name, en, zh, { reference, ...extra });
+
+/** The key: an integer the database generates, never shown in the list. */
+export const id: FieldMeta = integer('id', 'ID', 'ID', { readOnly: true, list: { hidden: true } });
+/** The key of a log table, which outgrows int4. */
+export const bigId: FieldMeta = integer('id', 'ID', 'ID', {
+  intSize: 'int8',
+  readOnly: true,
+  list: { hidden: true },
+});
+
+/** The free-text remark most documents end with. */
+export const remark = (length: number, extra?: FieldExtra) => text('remark', 'Remark', '备注', { length, ...extra });
+
+/** A business code people type or the server numbers: unique in the tenant, letters, digits and dashes. */
+export const code = (en: string, zh: string, extra?: FieldExtra) =>
+  string('code', en, zh, { length: 32, unique: true, pattern: '^[A-Za-z0-9-]+$', ...extra });
+
+/** What people call a row: required, of at most `length` characters. */
+export const name = (en: string, zh: string, length: number, extra?: FieldExtra) =>
+  string('name', en, zh, { required: true, length, ...extra });
+
+/** The row's project (the data scope "my projects" reads it). */
+export const project = (extra?: FieldExtra) =>
+  reference('projectId', { table: 'projects', labelColumn: 'name', codeColumn: 'code' }, 'Project', '项目', extra);
+
+/** When a log row was written: read-only, sorted on, searched as a range. */
+export const loggedAt = (extra?: FieldExtra) =>
+  datetime('at', 'Time', '时间', { readOnly: true, sortable: true, ...extra });
+
+type SearchOp = NonNullable<NonNullable<FieldMeta['search']>['op']>;
+/** A field's cell in the search form (rows and columns from 1) and how the search compares it. */
+export const find = (row: number, col: number, op: SearchOp) => ({ row, col, op });
+/** A field's cell in the edit form; `span` of the 24-column grid when it is wider than one cell. */
+export const at = (row: number, col: number, span?: number) => (span === undefined ? { row, col } : { row, col, span });
+/** The list column's width in pixels. */
+export const width = (px: number) => ({ width: px });
+/** Kept off the list (still searched, edited and exported). */
+export const hidden = { hidden: true };
+
+type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'>;
+
+/**
+ * An entity definition: its name (the route segment and menu code), its table, and the rest of its
+ * metadata, checked against the schema when the module loads. Every engine table is keyed by `id`.
+ */
+export const defineEntity = (name: string, table: string, definition: Definition): EntityMeta =>
+  entitySchema.parse({ name, table, key: 'id', ...definition });

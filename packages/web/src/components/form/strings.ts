@@ -1,0 +1,33 @@
+export const en = {
+  'form.assignedOnSave': '(assigned on save)',
+  'grid.choose': 'Choose',
+  'grid.from': 'From',
+  'grid.to': 'To',
+  'upload.chooseImage': 'Upload image',
+  'upload.chooseFile': 'Upload files',
+  'upload.remove': 'Remove',
+  'upload.none': 'None',
+  'upload.tooMany': 'No room for more files: the field holds at most {{max}} characters of links',
+  'upload.notImage': '"{{name}}" is not an image (PNG, JPEG, GIF or WebP)',
+  'site-login-settings.imageRule': 'Choose a PNG, JPEG, GIF or WebP image of at most 200 KB',
+  'site-login-settings.noImage': 'None',
+  'site-login-settings.chooseImage': 'Choose image',
+  'site-login-settings.removeImage': 'Remove',
+} as const;
+
+export const zh: Record<keyof typeof en, string> = {
+  'form.assignedOnSave': '（保存时分配）',
+  'grid.choose': '请选择',
+  'grid.from': '开始日期',
+  'grid.to': '结束日期',
+  'upload.chooseImage': '上传图片',
+  'upload.chooseFile': '上传文件',
+  'upload.remove': '移除',
+  'upload.none': '无',
+  'upload.tooMany': '无法再添加文件：该字段的链接最多 {{max}} 个字符',
+  'upload.notImage': '“{{name}}”不是图片（PNG、JPEG、GIF 或 WebP）',
+  'site-login-settings.imageRule': '请选择不超过 200 KB 的 PNG、JPEG、GIF 或 WebP 图片',
+  'site-login-settings.noImage': '无',
+  'site-login-settings.chooseImage': '选择图片',
+  'site-login-settings.removeImage': '移除',
+};

@@ -1,0 +1,33 @@
+export const en = {
+  'userInfo.refresh': 'Refresh',
+  'userInfo.save': 'Save',
+  'userInfo.uploadAvatar': 'Upload avatar',
+  'userInfo.removeAvatar': 'Remove avatar',
+  'userInfo.removeAvatarConfirm': 'Remove your avatar?',
+  'userInfo.changePassword': 'Change password',
+  'userInfo.oldPassword': 'Current password',
+  'userInfo.newPassword': 'New password',
+  'userInfo.confirmPassword': 'Confirm new password',
+  'userInfo.passwordChanged': 'Password changed; your other sessions were signed out',
+  'userInfo.saved': 'Saved',
+  'userInfo.avatarUploaded': 'Avatar uploaded',
+  'userInfo.avatarRemoved': 'Avatar removed',
+  'userInfo.avatarFile': 'Avatar file',
+} as const;
+
+export const zh: Record<keyof typeof en, string> = {
+  'userInfo.refresh': '刷新',
+  'userInfo.save': '保存',
+  'userInfo.uploadAvatar': '上传头像',
+  'userInfo.removeAvatar': '删除头像',
+  'userInfo.removeAvatarConfirm': '确定删除头像吗？',
+  'userInfo.changePassword': '修改密码',
+  'userInfo.oldPassword': '当前密码',
+  'userInfo.newPassword': '新密码',
+  'userInfo.confirmPassword': '确认新密码',
+  'userInfo.passwordChanged': '密码已修改，您的其他会话已退出',
+  'userInfo.saved': '已保存',
+  'userInfo.avatarUploaded': '头像已上传',
+  'userInfo.avatarRemoved': '头像已删除',
+  'userInfo.avatarFile': '头像文件',
+};
