@@ -84,6 +84,7 @@ export function OrganizationsPage() {
       below={
         editing ? (
           <Card size="small" title={k('users', { count: editing.userCount })}>
+            {/* Not built from the ViewGrid parts: the chosen unit's members, shown whole beside its form (a side panel, not a list screen). */}
             <Table<OrganizationUser>
               rowKey="id"
               size="small"

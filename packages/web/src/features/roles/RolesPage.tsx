@@ -9,7 +9,11 @@ import { type RoleEdit, RoleFormModal } from './RoleFormModal.tsx';
 import { type RoleNode, toTree, useDeleteRole, useRoleTree, useRoleTypeOptions } from './roles-api.ts';
 
 // Not the grid parts: roles are a tree shown whole (nested rows, no paging), not a paged list.
-/** /Role: the role tree; the caller's own roles are shown but only the roles below them can be changed. */
+/**
+ * /Role: the role tree; the caller's own roles are shown but only the roles below them can be changed.
+ * Not built from the ViewGrid parts: the tree is shown whole and expanded (roles nest; a page of a tree
+ * would cut branches).
+ */
 export function RolesPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();

@@ -20,6 +20,7 @@ export function BuiltInTables() {
   const list = useQuery({ queryKey: tableDesignKeys.builtIns(), queryFn: builtInTables });
   return (
     <>
+      {/* Not built from the ViewGrid parts: the built-in definitions come from code, one per entity (a few dozen, no table), paged here in the browser. */}
       <Table<BuiltInTable>
         rowKey="name"
         size="small"

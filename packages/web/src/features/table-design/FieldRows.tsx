@@ -31,7 +31,10 @@ const tight = { marginBottom: 0 } as const;
 /** What a dragged field row carries: its index, under a type of its own (a dragged text is not a row). */
 const DRAG_TYPE = 'application/x-trestle-field-row';
 
-/** The design's fields, one row each: add, remove and move rows; each keeps its id, so a rename stays one. */
+/**
+ * The design's fields, one row each: add, remove and move rows; each keeps its id, so a rename stays one.
+ * Not built from the ViewGrid parts: an editable form laid out as a table, not a list of records.
+ */
 export function FieldRows({
   translate,
   targets,

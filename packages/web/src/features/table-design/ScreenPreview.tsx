@@ -21,7 +21,8 @@ function metaOf(values: DesignForm | undefined, before: TableDesign | null, targ
 /**
  * The screen the draft makes, as it is typed: the list's columns in order and width, and the add dialog's
  * inputs in their layout, with their help texts and their checks, to try (a required field, a pattern, a
- * range). There is no Save: nothing typed here goes anywhere.
+ * range). There is no Save: nothing typed here goes anywhere. Not built from the ViewGrid parts: it draws
+ * columns of a screen that doesn't exist yet, with no rows.
  */
 export function ScreenPreview({
   form,

@@ -36,6 +36,8 @@ const statusColor: Record<DesignStatus, string> = { draft: 'default', applied: '
 /**
  * /tableDesign: the table designer. Designs are few, so the list is paged here; each is edited as a draft,
  * previewed with the SQL and the risks to the rows there are, applied as a migration and rolled back.
+ * Not built from the ViewGrid parts: designs are the platform's metadata (one per designed table, each with
+ * its status from the designer's own route), not an entity's rows.
  */
 export function TableDesignPage() {
   const { t, i18n } = useTranslation();

@@ -6,7 +6,10 @@ import { useEndSessions, useUserSessions } from './users-api.ts';
 
 const when = (iso: string | null) => (iso ? formatLocalDateTime(iso) : '—');
 
-/** A user's active sessions, with "end sessions" for those who may update users. */
+/**
+ * A user's active sessions, with "end sessions" for those who may update users. Not built from the ViewGrid
+ * parts: a handful of rows (one per signed-in device), shown whole in a dialog.
+ */
 export function SessionsModal({ user, canEnd, onClose }: { user: UserRow | null; canEnd: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

@@ -15,7 +15,10 @@ type Props = { canEdit: boolean; onClose(): void; onSaved(): void };
 const same = (a: Draft, r: WarningRuleRow) =>
   a.enabled === r.enabled && Object.keys(r.params).every((k) => a.params[k] === r.params[k]);
 
-/** The warning rules with their thresholds; an admin (Update) switches them and edits the thresholds. */
+/**
+ * The warning rules with their thresholds; an admin (Update) switches them and edits the thresholds. Not
+ * built from the ViewGrid parts: the fixed set of rules the code knows, each edited in place, not records.
+ */
 export function RulesDialog({ canEdit, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
