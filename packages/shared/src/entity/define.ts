@@ -52,6 +52,18 @@ export const bigId: FieldMeta = integer('id', 'ID', 'ID', {
   list: { hidden: true },
 });
 
+/** A detail row's master: required, and never listed (the rows are shown under their master). */
+export const master = (name: string, target: Reference, en: string, zh: string) =>
+  reference(name, target, en, zh, { required: true, list: hidden });
+
+/** A line's number within its master, from 1 to 999. */
+export const seq = (zh: string, extra?: FieldExtra) =>
+  integer('seq', 'No.', zh, { required: true, min: 1, max: 999, ...extra });
+
+/** The short remark a detail line ends with, in its column `col` of the line's one-row form. */
+export const lineRemark = (length: number, col: number, px: number) =>
+  string('remark', 'Remark', '备注', { length, edit: at(1, col), list: width(px) });
+
 /** The free-text remark most documents end with. */
 export const remark = (length: number, extra?: FieldExtra) => text('remark', 'Remark', '备注', { length, ...extra });
 
@@ -81,7 +93,7 @@ export const width = (px: number) => ({ width: px });
 /** Kept off the list (still searched, edited and exported). */
 export const hidden = { hidden: true };
 
-type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'>;
+export type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'>;
 
 /**
  * An entity definition: its name (the route segment and menu code), its table, and the rest of its
@@ -89,3 +101,16 @@ type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'>;
  */
 export const defineEntity = (name: string, table: string, definition: Definition): EntityMeta =>
   entitySchema.parse({ name, table, key: 'id', ...definition });
+
+export type DetailDefinition = Omit<Definition, 'defaultSort'> & Partial<Pick<Definition, 'defaultSort'>>;
+
+/**
+ * A detail entity, edited with its master in one form: its rows in the order they were added unless it
+ * sorts otherwise, its fields the key, then `master` (the field naming the master row), then its own.
+ */
+export const defineDetail = (name: string, table: string, master: FieldMeta, detail: DetailDefinition): EntityMeta =>
+  defineEntity(name, table, {
+    defaultSort: { field: 'id', order: 'asc' },
+    ...detail,
+    fields: [id, master, ...detail.fields],
+  });

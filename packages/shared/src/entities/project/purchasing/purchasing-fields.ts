@@ -1,7 +1,7 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
+import { at, type DetailDefinition, defineDetail, find, hidden, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
-import { ref } from '../refs.ts';
+import { ref, refUnder, sameProject } from '../refs.ts';
 
 /** Field builders the purchasing documents share (docs/domain.md §2.5–§2.6, §2.13–§2.16). */
 
@@ -30,7 +30,26 @@ export const projectField = (edit?: Place): FieldMeta =>
 export const detailProjectField: FieldMeta = field.project({ list: hidden });
 
 export const masterField = (name: string, table: string, label: Label): FieldMeta =>
-  field.reference(name, ref(table, 'code'), label.en, label.zh, { required: true, list: hidden });
+  field.master(name, ref(table, 'code'), label.en, label.zh);
+
+/**
+ * A purchasing document's line: after its master comes its project, copied from the document, so that the
+ * line is in the same data scope as the document.
+ */
+export const defineLine = (name: string, table: string, master: FieldMeta, line: DetailDefinition) =>
+  defineDetail(name, table, master, {
+    ...line,
+    scope: { project: 'projectId' },
+    fields: [detailProjectField, ...line.fields],
+  });
+
+/** The budget line a requested or contracted item is charged to, one of the document's project. */
+export const budgetLineField = (col: number, px: number): FieldMeta =>
+  field.reference('budgetLineId', refUnder('project_budget_line', 'label', sameProject), 'Budget line', '预算科目', {
+    required: true,
+    edit: at(1, col),
+    list: width(px),
+  });
 
 export const money = (name: string, label: Label, extra: field.FieldExtra = {}): FieldMeta =>
   field.amount(name, label.en, label.zh, { list: width(120), ...extra });
