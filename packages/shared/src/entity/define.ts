@@ -64,6 +64,14 @@ export const seq = (zh: string, extra?: FieldExtra) =>
 export const lineRemark = (length: number, col: number, px: number) =>
   string('remark', 'Remark', '备注', { length, edit: at(1, col), list: width(px) });
 
+type Lifecycle = NonNullable<FieldMeta['lifecycle']>;
+/**
+ * A row's state, a code of `dictionary` moved along `lifecycle`: a new row starts in the first of its
+ * initial states, and the form offers only the moves the lifecycle allows.
+ */
+export const state = (dictionary: string, lifecycle: Lifecycle, extra?: FieldExtra) =>
+  dict('status', dictionary, 'Status', '状态', { length: 20, default: lifecycle.initial[0], lifecycle, ...extra });
+
 /** The free-text remark most documents end with. */
 export const remark = (length: number, extra?: FieldExtra) => text('remark', 'Remark', '备注', { length, ...extra });
 

@@ -74,15 +74,8 @@ export const commonFields = (codePattern: string): FieldMeta[] => [
   field.string('type', 'Type', '类型', { length: 20, list: hidden }),
 ];
 
-export const statusField = (dictionary: string, lifecycle: FieldMeta['lifecycle']): FieldMeta =>
-  field.dict('status', dictionary, 'Status', '状态', {
-    length: 20,
-    default: 'DRAFT',
-    lifecycle,
-    search: find(3, 1, 'in'),
-    edit: at(6, 1),
-    list: width(100),
-  });
+export const statusField = (dictionary: string, lifecycle: NonNullable<FieldMeta['lifecycle']>): FieldMeta =>
+  field.state(dictionary, lifecycle, { search: find(3, 1, 'in'), edit: at(6, 1), list: width(100) });
 
 /**
  * Statuses a user may move a project between by editing it (docs/domain.md §2.1). A project starts as

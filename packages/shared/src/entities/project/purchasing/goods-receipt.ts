@@ -1,20 +1,20 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { contractField, supplierField } from './execution-fields.ts';
-import { codeField, employeeField, projectField, remarkField, statusField } from './purchasing-fields.ts';
+import { employeeField, projectField, statusField } from './purchasing-fields.ts';
+
+/** A receipt is a draft, or confirmed at once. */
+const lifecycle = { initial: ['DRAFT', 'CONFIRMED'], next: { DRAFT: ['CONFIRMED', 'CANCELLED'] } };
 
 /** PurchaseArrival (/PurchaseArrival): a goods receipt (到货/签收) against a signed purchase contract. */
-export const goodsReceiptMeta = defineEntity('PurchaseArrival', 'goods_receipt', {
-  businessKey: 'code',
+export const goodsReceiptMeta = defineDocument('PurchaseArrival', 'goods_receipt', {
   label: { en: 'Arrivals', zh: '到货签收' },
   singular: { en: 'arrival', zh: '到货签收' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'PurchaseArrivalLine', foreignKey: 'receiptId' }],
   fields: [
     field.id,
-    codeField({ en: 'Receipt number', zh: '到货单号' }, 'DH{yyyy}-{seq:5}'),
+    documentNumber('Receipt number', '到货单号', 'DH{yyyy}-{seq:5}'),
     contractField({ row: 1, col: 2 }),
     projectField(),
     supplierField(),
@@ -36,13 +36,8 @@ export const goodsReceiptMeta = defineEntity('PurchaseArrival', 'goods_receipt',
       edit: at(5, 1),
       list: width(100),
     }),
-    statusField('goodsReceiptStatus', {
-      default: 'DRAFT',
-      edit: at(5, 2),
-      // A receipt is a draft, or confirmed at once.
-      lifecycle: { initial: ['DRAFT', 'CONFIRMED'], next: { DRAFT: ['CONFIRMED', 'CANCELLED'] } },
-    }),
+    statusField('goodsReceiptStatus', lifecycle, at(5, 2)),
     field.integer('lateDays', 'Days late', '延迟天数', { readOnly: true, list: width(80) }),
-    remarkField(6),
+    documentRemark(6),
   ],
 });

@@ -1,36 +1,44 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
 import {
   budgetWarningField,
   cachedMoney,
-  codeField,
   employeeField,
   money,
   percent,
   projectField,
-  remarkField,
   statusField,
 } from './purchasing-fields.ts';
+
+/** A draft until approved; approval moves it on. */
+const lifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CANCELLED'],
+    REJECTED: ['CANCELLED'],
+    APPROVED: ['SIGNED', 'CANCELLED'],
+    SIGNED: ['IN_EXECUTION', 'TERMINATED'],
+    IN_EXECUTION: ['COMPLETED', 'CLOSED', 'TERMINATED'],
+    COMPLETED: ['CLOSED'],
+  },
+};
 
 /**
  * PurchaseContract (/PurchaseContract): the purchase contract, doubling as the purchase order
  * (docs/domain.md §2.13). Amounts are the sum of its lines; receipt, billing and payment progress are
  * computed from the receipts, supplier invoices and payments against it (PC5).
  */
-export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_contract', {
-  businessKey: 'code',
+export const purchaseContractMeta = defineDocument('PurchaseContract', 'purchase_contract', {
   label: { en: 'Purchase contracts', zh: '采购合同' },
   singular: { en: 'purchase contract', zh: '采购合同' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
   separateApprover: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'PurchaseContractLine', foreignKey: 'contractId' }],
   fields: [
     field.id,
-    codeField({ en: 'Contract number', zh: '采购合同号' }, 'CG{yyyy}-{seq:5}'),
+    documentNumber('Contract number', '采购合同号', 'CG{yyyy}-{seq:5}'),
     {
       name: 'supplierContractNo',
       type: 'string',
@@ -68,22 +76,7 @@ export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_c
       list: hidden,
     }),
     field.boolean('backToBack', 'Back-to-back', '背靠背', { default: false, edit: at(5, 2), list: hidden }),
-    statusField('purchaseContractStatus', {
-      default: 'DRAFT',
-      edit: at(6, 1),
-      // A draft until approved; approval moves it on.
-      lifecycle: {
-        initial: ['DRAFT'],
-        next: {
-          DRAFT: ['CANCELLED'],
-          REJECTED: ['CANCELLED'],
-          APPROVED: ['SIGNED', 'CANCELLED'],
-          SIGNED: ['IN_EXECUTION', 'TERMINATED'],
-          IN_EXECUTION: ['COMPLETED', 'CLOSED', 'TERMINATED'],
-          COMPLETED: ['CLOSED'],
-        },
-      },
-    }),
+    statusField('purchaseContractStatus', lifecycle, at(6, 1)),
     field.string('closeReason', 'Close / termination reason', '关闭/终止原因', {
       length: 500,
       edit: at(6, 2),
@@ -130,6 +123,6 @@ export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_c
     percent('pctBilled', { en: 'Billed %', zh: '收票%' }, { readOnly: true }),
     percent('pctPaid', { en: 'Paid %', zh: '付款%' }, { readOnly: true }),
     budgetWarningField,
-    remarkField(7),
+    documentRemark(7),
   ],
 });

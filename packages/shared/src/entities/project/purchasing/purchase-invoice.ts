@@ -1,15 +1,20 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, width } from '../../../entity/define.ts';
+import { at, find, width } from '../../../entity/define.ts';
+import { defineProjectRecord, documentRemark } from '../document.ts';
 import { contractField, supplierField } from './execution-fields.ts';
-import { money, percent, projectField, remarkField, statusField } from './purchasing-fields.ts';
+import { money, percent, projectField, statusField } from './purchasing-fields.ts';
+
+/** Registered first; finance verifies it. */
+const lifecycle = {
+  initial: ['REGISTERED'],
+  next: { REGISTERED: ['VERIFIED', 'REJECTED', 'REVERSED'], VERIFIED: ['REVERSED'] },
+};
 
 /** PurchaseInvoice (/PurchaseInvoice): a supplier invoice (收票), matched against what was accepted (PI2). */
-export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_invoice', {
+export const purchaseInvoiceMeta = defineProjectRecord('PurchaseInvoice', 'purchase_invoice', {
   label: { en: 'Supplier invoices', zh: '采购收票' },
   singular: { en: 'supplier invoice', zh: '采购发票' },
   defaultSort: { field: 'invoiceDate', order: 'desc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   fields: [
     field.id,
     field.string('invoiceNo', 'Invoice number', '发票号码', {
@@ -69,15 +74,7 @@ export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_inv
       edit: at(5, 1),
       list: width(100),
     }),
-    statusField('purchaseInvoiceStatus', {
-      default: 'REGISTERED',
-      edit: at(5, 2),
-      // Registered first; finance verifies it.
-      lifecycle: {
-        initial: ['REGISTERED'],
-        next: { REGISTERED: ['VERIFIED', 'REJECTED', 'REVERSED'], VERIFIED: ['REVERSED'] },
-      },
-    }),
-    remarkField(6),
+    statusField('purchaseInvoiceStatus', lifecycle, at(5, 2)),
+    documentRemark(6),
   ],
 });

@@ -7,16 +7,7 @@ import { ref, refUnder, sameProject } from '../refs.ts';
 
 type Place = { row: number; col: number; span?: number };
 type Label = { en: string; zh: string };
-
-/** A document number: typed by the user or, left empty, numbered by the server from `numbered` (CG2026-00001). */
-export const codeField = (label: Label, numbered: string, edit: Place = { row: 1, col: 1 }): FieldMeta =>
-  field.code(label.en, label.zh, {
-    autoNumber: { pattern: numbered },
-    sortable: true,
-    search: find(1, 1, 'like'),
-    edit,
-    list: width(130),
-  });
+type Lifecycle = NonNullable<FieldMeta['lifecycle']>;
 
 export const projectField = (edit?: Place): FieldMeta =>
   field.project({
@@ -67,16 +58,8 @@ export const percent = (name: string, label: Label, extra: field.FieldExtra = {}
 export const employeeField = (name: string, label: Label, edit: Place): FieldMeta =>
   field.reference(name, ref('employees'), label.en, label.zh, { required: true, edit, list: width(110) });
 
-export const statusField = (dictionary: string, extra: field.FieldExtra = {}): FieldMeta =>
-  field.dict('status', dictionary, 'Status', '状态', {
-    length: 20,
-    search: find(1, 3, 'in'),
-    list: width(110),
-    ...extra,
-  });
-
-export const remarkField = (row: number): FieldMeta =>
-  field.remark(2000, { edit: { row, col: 1, span: 24 }, list: hidden });
+export const statusField = (dictionary: string, lifecycle: Lifecycle, edit: Place): FieldMeta =>
+  field.state(dictionary, lifecycle, { search: find(1, 3, 'in'), edit, list: width(110) });
 
 /** The item columns purchase request and purchase contract lines share. */
 export const itemFields = (startCol: number): FieldMeta[] => [

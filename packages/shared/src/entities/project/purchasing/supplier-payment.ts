@@ -1,21 +1,24 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { contractField, supplierField } from './execution-fields.ts';
-import { codeField, employeeField, money, projectField, remarkField, statusField } from './purchasing-fields.ts';
+import { employeeField, money, projectField, statusField } from './purchasing-fields.ts';
+
+/** A draft until approved; approval moves it on. */
+const lifecycle = {
+  initial: ['DRAFT'],
+  next: { DRAFT: ['CANCELLED'], REJECTED: ['CANCELLED'], APPROVED: ['PAID', 'CANCELLED'] },
+};
 
 /** PurchasePayment (/PurchasePayment): a supplier payment (付款), requested, approved, then paid. */
-export const supplierPaymentMeta = defineEntity('PurchasePayment', 'supplier_payment', {
-  businessKey: 'code',
+export const supplierPaymentMeta = defineDocument('PurchasePayment', 'supplier_payment', {
   label: { en: 'Supplier payments', zh: '采购付款' },
   singular: { en: 'supplier payment', zh: '采购付款' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
   separateApprover: true,
-  scope: { project: 'projectId' },
   fields: [
     field.id,
-    codeField({ en: 'Payment number', zh: '付款单号' }, 'FK{yyyy}-{seq:5}'),
+    documentNumber('Payment number', '付款单号', 'FK{yyyy}-{seq:5}'),
     contractField({ row: 1, col: 2 }),
     projectField(),
     supplierField(),
@@ -33,15 +36,7 @@ export const supplierPaymentMeta = defineEntity('PurchasePayment', 'supplier_pay
       edit: at(3, 2),
       list: width(110),
     }),
-    statusField('supplierPaymentStatus', {
-      default: 'DRAFT',
-      edit: at(4, 1),
-      // A draft until approved; approval moves it on.
-      lifecycle: {
-        initial: ['DRAFT'],
-        next: { DRAFT: ['CANCELLED'], REJECTED: ['CANCELLED'], APPROVED: ['PAID', 'CANCELLED'] },
-      },
-    }),
+    statusField('supplierPaymentStatus', lifecycle, at(4, 1)),
     money('paidAmount', { en: 'Paid', zh: '实付金额' }, { min: 0.01, summary: 'sum', edit: at(4, 2) }),
     field.date('paidDate', 'Paid on', '付款日期', { sortable: true, edit: at(5, 1), list: width(110) }),
     field.dict('method', 'supplierPaymentMethod', 'Method', '付款方式', {
@@ -56,6 +51,6 @@ export const supplierPaymentMeta = defineEntity('PurchasePayment', 'supplier_pay
       edit: at(6, 2),
       list: hidden,
     }),
-    remarkField(7),
+    documentRemark(7),
   ],
 });

@@ -1,20 +1,23 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { documentCode, id, money, projectOf, remark } from './sales-fields.ts';
+import { id, money, projectOf } from './sales-fields.ts';
+
+/** Confirmed at once when the bank entry is already checked. */
+const lifecycle = {
+  initial: ['DRAFT', 'CONFIRMED'],
+  next: { DRAFT: ['CONFIRMED', 'CANCELLED'], CONFIRMED: ['CANCELLED'] },
+};
 
 /** ProjectPayment (/ProjectPayment): money received from the customer, and the invoices it settles. */
-export const customerReceiptMeta = defineEntity('ProjectPayment', 'customer_receipts', {
-  businessKey: 'code',
+export const customerReceiptMeta = defineDocument('ProjectPayment', 'customer_receipts', {
   label: { en: 'Project receipts', zh: '项目回款' },
   singular: { en: 'project receipt', zh: '项目回款' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'ReceiptAllocation', foreignKey: 'receiptId' }],
   fields: [
     id,
-    documentCode('Receipt number', '回款单号', 'HK{yyyy}-{seq:4}'),
+    documentNumber('Receipt number', '回款单号', 'HK{yyyy}-{seq:4}', { required: true }),
     field.reference('contractId', ref('sales_contracts'), 'Contract', '合同', {
       required: true,
       search: find(1, 2, 'eq'),
@@ -54,18 +57,7 @@ export const customerReceiptMeta = defineEntity('ProjectPayment', 'customer_rece
     field.string('payerName', 'Paid by', '付款方', { length: 200, edit: at(4, 2), list: hidden }),
     money('allocatedAmount', 'Allocated', '已核销', { readOnly: true, list: width(120) }),
     money('unallocatedAmount', 'Unallocated', '未核销', { readOnly: true, list: width(120) }),
-    field.dict('status', 'receiptStatus', 'Status', '状态', {
-      length: 20,
-      default: 'DRAFT',
-      // Confirmed at once when the bank entry is already checked.
-      lifecycle: {
-        initial: ['DRAFT', 'CONFIRMED'],
-        next: { DRAFT: ['CONFIRMED', 'CANCELLED'], CONFIRMED: ['CANCELLED'] },
-      },
-      search: find(3, 1, 'in'),
-      edit: at(5, 1),
-      list: width(100),
-    }),
-    remark,
+    field.state('receiptStatus', lifecycle, { search: find(3, 1, 'in'), edit: at(5, 1), list: width(100) }),
+    documentRemark(20),
   ],
 });

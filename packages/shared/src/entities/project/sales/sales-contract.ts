@@ -1,22 +1,30 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { documentCode, id, money, projectOf, remark, taxRate } from './sales-fields.ts';
+import { id, money, projectOf, taxRate } from './sales-fields.ts';
+
+/** A contract starts as a draft and leaves it through approval. */
+const lifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CANCELLED'],
+    APPROVED: ['SIGNED', 'CANCELLED'],
+    SIGNED: ['IN_EXECUTION', 'COMPLETED', 'TERMINATED', 'CANCELLED'],
+    IN_EXECUTION: ['COMPLETED', 'TERMINATED'],
+  },
+};
 
 /** ProjectContract (/ProjectContract): the customer contract, approved before it is signed. */
-export const salesContractMeta = defineEntity('ProjectContract', 'sales_contracts', {
-  businessKey: 'code',
+export const salesContractMeta = defineDocument('ProjectContract', 'sales_contracts', {
   label: { en: 'Project contracts', zh: '项目合同' },
   singular: { en: 'project contract', zh: '项目合同' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
   separateApprover: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'ContractPaymentTerm', foreignKey: 'contractId' }],
   fields: [
     id,
-    documentCode('Contract number', '合同编号', 'HT{yyyy}-{seq:4}'),
+    documentNumber('Contract number', '合同编号', 'HT{yyyy}-{seq:4}', { required: true }),
     field.name('Name', '合同名称', 200, { search: find(1, 2, 'like'), edit: at(1, 2), list: width(220) }),
     {
       ...projectOf,
@@ -79,23 +87,7 @@ export const salesContractMeta = defineEntity('ProjectContract', 'sales_contract
       list: hidden,
     }),
     field.reference('salesOwnerId', ref('employees'), 'Sales owner', '销售负责人', { edit: at(8, 2), list: hidden }),
-    field.dict('status', 'salesContractStatus', 'Status', '状态', {
-      length: 20,
-      default: 'DRAFT',
-      // A contract starts as a draft and leaves it through approval.
-      lifecycle: {
-        initial: ['DRAFT'],
-        next: {
-          DRAFT: ['CANCELLED'],
-          APPROVED: ['SIGNED', 'CANCELLED'],
-          SIGNED: ['IN_EXECUTION', 'COMPLETED', 'TERMINATED', 'CANCELLED'],
-          IN_EXECUTION: ['COMPLETED', 'TERMINATED'],
-        },
-      },
-      search: find(3, 1, 'in'),
-      edit: at(9, 1),
-      list: width(100),
-    }),
-    remark,
+    field.state('salesContractStatus', lifecycle, { search: find(3, 1, 'in'), edit: at(9, 1), list: width(100) }),
+    documentRemark(20),
   ],
 });

@@ -1,5 +1,5 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
+import { find, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
 
 /**
@@ -25,22 +25,5 @@ export const money = (name: string, en: string, zh: string, extra: Partial<Field
 export const taxRate = (place: { row: number; col: number }): FieldMeta =>
   field.percent('taxRate', 'Tax rate %', '税率%', { required: true, default: '13', edit: place, list: width(80) });
 
-export const documentCode = (en: string, zh: string, numbered: string): FieldMeta => ({
-  name: 'code',
-  type: 'string',
-  label: { en, zh },
-  required: true,
-  length: 32,
-  unique: true,
-  pattern: '^[A-Za-z0-9-]+$',
-  autoNumber: { pattern: numbered },
-  sortable: true,
-  search: find(1, 1, 'like'),
-  edit: at(1, 1),
-  list: width(130),
-});
-
 /** Set by the server from the contract (the data scope "my projects" reads it), never by the form. */
 export const projectOf: FieldMeta = field.project({ search: find(1, 3, 'eq'), list: width(200) });
-
-export const remark: FieldMeta = field.remark(2000, { edit: at(20, 1, 24), list: hidden });

@@ -1,20 +1,20 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { documentCode, id, money, projectOf, remark, taxRate } from './sales-fields.ts';
+import { id, money, projectOf, taxRate } from './sales-fields.ts';
+
+/** A request starts as a draft; approval makes it APPROVED, then it is issued or voided. */
+const lifecycle = { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } };
 
 /** ContractInvoicing (/ContractInvoicing): invoices issued to the customer, approved before issuing. */
-export const salesInvoiceMeta = defineEntity('ContractInvoicing', 'sales_invoices', {
-  businessKey: 'code',
+export const salesInvoiceMeta = defineDocument('ContractInvoicing', 'sales_invoices', {
   label: { en: 'Contract invoicing', zh: '合同开票' },
   singular: { en: 'contract invoice', zh: '开票记录' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
-  scope: { project: 'projectId' },
   fields: [
     id,
-    documentCode('Request number', '开票申请号', 'KP{yyyy}-{seq:4}'),
+    documentNumber('Request number', '开票申请号', 'KP{yyyy}-{seq:4}', { required: true }),
     // The contract brings its project and its customer's billing details (the server checks them again).
     field.reference(
       'contractId',
@@ -86,15 +86,7 @@ export const salesInvoiceMeta = defineEntity('ContractInvoicing', 'sales_invoice
     field.integer('creditDays', 'Credit (days)', '信用期(天)', { min: 0, max: 365, edit: at(7, 1), list: hidden }),
     field.date('dueDate', 'Due', '到期日', { readOnly: true, sortable: true, list: width(110) }),
     money('receivedAmount', 'Received', '已回款', { readOnly: true, list: width(120) }),
-    field.dict('status', 'salesInvoiceStatus', 'Status', '状态', {
-      length: 20,
-      default: 'DRAFT',
-      // A request starts as a draft; approval makes it APPROVED, then it is issued or voided.
-      lifecycle: { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } },
-      search: find(2, 3, 'in'),
-      edit: at(7, 2),
-      list: width(100),
-    }),
-    remark,
+    field.state('salesInvoiceStatus', lifecycle, { search: find(2, 3, 'in'), edit: at(7, 2), list: width(100) }),
+    documentRemark(20),
   ],
 });
