@@ -79,6 +79,10 @@ export const remark = (length: number, extra?: FieldExtra) => text('remark', 'Re
 export const code = (en: string, zh: string, extra?: FieldExtra) =>
   string('code', en, zh, { length: 32, unique: true, pattern: '^[A-Za-z0-9-]+$', ...extra });
 
+/** A bank account number: digits, spaces and dashes. */
+export const bankAccount = (name: string, en: string, zh: string, length: number, extra?: FieldExtra) =>
+  string(name, en, zh, { length, pattern: '^[0-9 -]+$', ...extra });
+
 /** What people call a row: required, of at most `length` characters. */
 export const name = (en: string, zh: string, length: number, extra?: FieldExtra) =>
   string('name', en, zh, { required: true, length, ...extra });

@@ -26,5 +26,9 @@ export const documentNumber = (en: string, zh: string, pattern: string, extra?: 
     ...extra,
   });
 
+/** A date the document is kept by: required, sorted on, and listed. */
+export const documentDate = (name: string, en: string, zh: string, extra?: field.FieldExtra): FieldMeta =>
+  field.date(name, en, zh, { required: true, sortable: true, list: width(110), ...extra });
+
 /** The long remark a document ends with, across the form's whole row `row`. */
 export const documentRemark = (row: number): FieldMeta => field.remark(2000, { edit: at(row, 1, 24), list: hidden });

@@ -1,8 +1,8 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument, documentNumber, documentRemark } from '../document.ts';
-import { contractField, supplierField } from './execution-fields.ts';
-import { employeeField, projectField, statusField } from './purchasing-fields.ts';
+import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
+import { againstContract } from './execution-fields.ts';
+import { employeeField, statusField } from './purchasing-fields.ts';
 
 /** A receipt is a draft, or confirmed at once. */
 const lifecycle = { initial: ['DRAFT', 'CONFIRMED'], next: { DRAFT: ['CONFIRMED', 'CANCELLED'] } };
@@ -15,16 +15,8 @@ export const goodsReceiptMeta = defineDocument('PurchaseArrival', 'goods_receipt
   fields: [
     field.id,
     documentNumber('Receipt number', '到货单号', 'DH{yyyy}-{seq:5}'),
-    contractField({ row: 1, col: 2 }),
-    projectField(),
-    supplierField(),
-    field.date('arrivalDate', 'Arrived on', '到货日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(2, 1),
-      list: width(110),
-    }),
+    ...againstContract,
+    documentDate('arrivalDate', 'Arrived on', '到货日期', { search: find(2, 3, 'range'), edit: at(2, 1) }),
     employeeField('receiverId', { en: 'Received by', zh: '签收人' }, { row: 2, col: 2 }),
     field.string('deliveryNoteNo', 'Delivery note', '送货单号', { length: 64, edit: at(3, 1), list: width(120) }),
     field.string('logisticsCompany', 'Carrier', '物流公司', { length: 100, edit: at(3, 2), list: hidden }),

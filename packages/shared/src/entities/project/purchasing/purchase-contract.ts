@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument, documentNumber, documentRemark } from '../document.ts';
+import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
 import {
   budgetWarningField,
@@ -39,14 +39,7 @@ export const purchaseContractMeta = defineDocument('PurchaseContract', 'purchase
   fields: [
     field.id,
     documentNumber('Contract number', '采购合同号', 'CG{yyyy}-{seq:5}'),
-    {
-      name: 'supplierContractNo',
-      type: 'string',
-      label: { en: "Supplier's number", zh: '供方合同号' },
-      length: 64,
-      edit: at(1, 2),
-      list: hidden,
-    },
+    field.string('supplierContractNo', "Supplier's number", '供方合同号', { length: 64, edit: at(1, 2), list: hidden }),
     projectField({ row: 2, col: 1 }),
     field.reference('supplierId', ref('suppliers'), 'Supplier', '供应商', {
       required: true,
@@ -55,19 +48,8 @@ export const purchaseContractMeta = defineDocument('PurchaseContract', 'purchase
       list: width(180),
     }),
     employeeField('buyerId', { en: 'Buyer', zh: '采购员' }, { row: 3, col: 1 }),
-    field.date('signDate', 'Signed on', '签订日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 2, 'range'),
-      edit: at(3, 2),
-      list: width(110),
-    }),
-    field.date('promisedDate', 'Promised arrival', '承诺到货日期', {
-      required: true,
-      sortable: true,
-      edit: at(4, 1),
-      list: width(110),
-    }),
+    documentDate('signDate', 'Signed on', '签订日期', { search: find(2, 2, 'range'), edit: at(3, 2) }),
+    documentDate('promisedDate', 'Promised arrival', '承诺到货日期', { edit: at(4, 1) }),
     field.string('deliveryAddress', 'Delivery address', '交货地点', { length: 300, edit: at(4, 2), list: hidden }),
     field.integer('warrantyMonths', 'Warranty (months)', '质保期(月)', {
       min: 0,

@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, width } from '../../../entity/define.ts';
-import { defineProjectRecord, documentRemark } from '../document.ts';
+import { defineProjectRecord, documentDate, documentRemark } from '../document.ts';
 import { contractField, supplierField } from './execution-fields.ts';
 import { money, percent, projectField, statusField } from './purchasing-fields.ts';
 
@@ -35,13 +35,7 @@ export const purchaseInvoiceMeta = defineProjectRecord('PurchaseInvoice', 'purch
       edit: at(2, 2),
       list: width(130),
     }),
-    field.date('invoiceDate', 'Invoice date', '开票日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(3, 1),
-      list: width(110),
-    }),
+    documentDate('invoiceDate', 'Invoice date', '开票日期', { search: find(2, 3, 'range'), edit: at(3, 1) }),
     field.date('receivedDate', 'Received on', '收票日期', { required: true, edit: at(3, 2), list: width(110) }),
     money(
       'amountExclTax',

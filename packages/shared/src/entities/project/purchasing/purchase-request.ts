@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument, documentNumber } from '../document.ts';
+import { at, find, hidden } from '../../../entity/define.ts';
+import { defineDocument, documentDate, documentNumber } from '../document.ts';
 import { budgetWarningField, cachedMoney, employeeField, projectField, statusField } from './purchasing-fields.ts';
 
 /** A draft until approved; approval and ordering move it on. */
@@ -26,19 +26,8 @@ export const purchaseRequestMeta = defineDocument('ProjectPurchase', 'purchase_r
     documentNumber('Request number', '申请单号', 'SQ{yyyy}-{seq:5}'),
     projectField({ row: 1, col: 2 }),
     employeeField('requesterId', { en: 'Requester', zh: '申请人' }, { row: 2, col: 1 }),
-    field.date('requestDate', 'Request date', '申请日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 1, 'range'),
-      edit: at(2, 2),
-      list: width(110),
-    }),
-    field.date('requiredDate', 'Needed on site', '需求日期', {
-      required: true,
-      sortable: true,
-      edit: at(3, 1),
-      list: width(110),
-    }),
+    documentDate('requestDate', 'Request date', '申请日期', { search: find(2, 1, 'range'), edit: at(2, 2) }),
+    documentDate('requiredDate', 'Needed on site', '需求日期', { edit: at(3, 1) }),
     statusField('purchaseRequestStatus', lifecycle, at(3, 2)),
     cachedMoney('totalEstAmount', { en: 'Estimated total', zh: '预估金额' }),
     budgetWarningField,

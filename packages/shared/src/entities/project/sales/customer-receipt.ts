@@ -1,8 +1,8 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument, documentNumber, documentRemark } from '../document.ts';
+import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, money, projectOf } from './sales-fields.ts';
+import { id, money, paymentTermField, projectOf } from './sales-fields.ts';
 
 /** Confirmed at once when the bank entry is already checked. */
 const lifecycle = {
@@ -26,20 +26,8 @@ export const customerReceiptMeta = defineDocument('ProjectPayment', 'customer_re
     }),
     projectOf,
     field.reference('customerId', ref('customers'), 'Customer', '客户', { search: find(2, 1, 'eq'), list: width(180) }),
-    field.reference(
-      'paymentTermId',
-      { ...ref('contract_payment_terms'), parent: { field: 'contractId', column: 'contract_id' } },
-      'Payment term',
-      '收款节点',
-      { edit: at(2, 1), list: width(120) },
-    ),
-    field.date('receiptDate', 'Received on', '回款日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 2, 'range'),
-      edit: at(2, 2),
-      list: width(110),
-    }),
+    paymentTermField,
+    documentDate('receiptDate', 'Received on', '回款日期', { search: find(2, 2, 'range'), edit: at(2, 2) }),
     money('amount', 'Amount', '回款金额', { required: true, sortable: true, edit: at(3, 1) }),
     field.dict('method', 'receiptMethod', 'Method', '回款方式', {
       length: 30,

@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument, documentNumber, documentRemark } from '../document.ts';
+import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
 import { id, money, projectOf, taxRate } from './sales-fields.ts';
 
@@ -50,21 +50,8 @@ export const salesContractMeta = defineDocument('ProjectContract', 'sales_contra
       edit: at(3, 2),
       list: hidden,
     }),
-    {
-      name: 'customerContractNo',
-      type: 'string',
-      label: { en: "Customer's number", zh: '客户合同号' },
-      length: 64,
-      edit: at(4, 1),
-      list: hidden,
-    },
-    field.date('signDate', 'Signed', '签订日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(4, 2),
-      list: width(110),
-    }),
+    field.string('customerContractNo', "Customer's number", '客户合同号', { length: 64, edit: at(4, 1), list: hidden }),
+    documentDate('signDate', 'Signed', '签订日期', { search: find(2, 3, 'range'), edit: at(4, 2) }),
     field.date('effectiveDate', 'Effective', '生效日期', { edit: at(5, 1), list: hidden }),
     field.date('expiryDate', 'Expires', '到期日期', { sortable: true, edit: at(5, 2), list: width(110) }),
     money('amountInclTax', 'Amount incl. tax', '含税金额', { required: true, sortable: true, edit: at(6, 1) }),

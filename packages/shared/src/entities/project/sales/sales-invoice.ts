@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, money, projectOf, taxRate } from './sales-fields.ts';
+import { id, money, paymentTermField, projectOf, taxRate } from './sales-fields.ts';
 
 /** A request starts as a draft; approval makes it APPROVED, then it is issued or voided. */
 const lifecycle = { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } };
@@ -31,13 +31,7 @@ export const salesInvoiceMeta = defineDocument('ContractInvoicing', 'sales_invoi
       { required: true, search: find(1, 2, 'eq'), edit: at(1, 2), list: width(130) },
     ),
     { ...projectOf, edit: at(8, 1) },
-    field.reference(
-      'paymentTermId',
-      { ...ref('contract_payment_terms'), parent: { field: 'contractId', column: 'contract_id' } },
-      'Payment term',
-      '收款节点',
-      { edit: at(2, 1), list: width(120) },
-    ),
+    paymentTermField,
     field.dict('invoiceType', 'salesInvoiceType', 'Invoice type', '发票类型', {
       length: 20,
       required: true,
@@ -63,14 +57,7 @@ export const salesInvoiceMeta = defineDocument('ContractInvoicing', 'sales_invoi
       edit: at(8, 2),
     }),
     field.string('buyerName', 'Buyer', '购方名称', { length: 200, edit: at(5, 1), list: hidden }),
-    {
-      name: 'buyerTaxNo',
-      type: 'string',
-      label: { en: "Buyer's tax number", zh: '购方税号' },
-      length: 30,
-      edit: at(5, 2),
-      list: hidden,
-    },
+    field.string('buyerTaxNo', "Buyer's tax number", '购方税号', { length: 30, edit: at(5, 2), list: hidden }),
     field.string('invoiceNo', 'Invoice number', '发票号码', {
       length: 30,
       search: find(2, 1, 'like'),

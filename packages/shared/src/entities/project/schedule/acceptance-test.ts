@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument } from '../document.ts';
+import { defineDocument, documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
 import { id, project } from './schedule-fields.ts';
 
@@ -40,13 +40,7 @@ export const acceptanceTestMeta = defineDocument('ProjectTest', 'acceptance_test
       edit: at(2, 2),
       list: width(130),
     }),
-    field.date('plannedDate', 'Planned', '计划日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 2, 'range'),
-      edit: at(3, 1),
-      list: width(110),
-    }),
+    documentDate('plannedDate', 'Planned', '计划日期', { search: find(2, 2, 'range'), edit: at(3, 1) }),
     field.string('location', 'Location', '地点', { length: 200, edit: at(3, 2), list: hidden }),
     field.date('actualStart', 'Started', '实际开始', { edit: at(4, 1), list: hidden }),
     field.date('actualEnd', 'Ended', '实际结束', { edit: at(4, 2), list: width(110) }),

@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineProjectRecord } from '../document.ts';
+import { defineProjectRecord, documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
 import { id, project } from './schedule-fields.ts';
 
@@ -52,13 +52,7 @@ export const projectMilestoneMeta = defineProjectRecord('ProjectMilestone', 'pro
       list: width(110),
     }),
     field.date('baselineDate', 'Baseline', '基线日期', { edit: at(4, 1), list: width(110) }),
-    field.date('plannedDate', 'Planned', '计划日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(4, 2),
-      list: width(110),
-    }),
+    documentDate('plannedDate', 'Planned', '计划日期', { search: find(2, 3, 'range'), edit: at(4, 2) }),
     field.date('actualDate', 'Reached on', '实际日期', { edit: at(5, 1), list: width(110) }),
     field.state('milestoneStatus', lifecycle, { search: find(2, 1, 'in'), edit: at(5, 2), list: width(100) }),
     field.percent('weight', 'Weight %', '权重%', { summary: 'sum', edit: at(6, 1), list: width(90) }),
