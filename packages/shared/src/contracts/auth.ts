@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userIdentity } from './shapes.ts';
 import { patterns } from './validators.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -56,9 +57,7 @@ export const updateProfileBodySchema = z.strictObject({
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const currentUserSchema = z.object({
-  id: z.number(),
-  userName: z.string(),
-  userTrueName: z.string(),
+  ...userIdentity,
   img: z.string(),
   phone: z.string(),
   email: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { treeNode } from './shapes.ts';
 import { id } from './values.ts';
 
 export const buttonSchema = z.object({
@@ -48,8 +49,7 @@ export const menuEnableSchema = z.union([z.literal(0), z.literal(1), z.literal(2
 
 /** A menu row as the menu editor (/sysMenu) reads it. */
 export const menuRowSchema = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
+  ...treeNode,
   code: z.string(),
   name: z.string(),
   nameZh: z.string(),
