@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userIdentity } from './shapes.ts';
+import { codedRow, userIdentity } from './shapes.ts';
 import { patterns } from './validators.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -62,7 +62,7 @@ export const currentUserSchema = z.object({
   phone: z.string(),
   email: z.string(),
   /** The tenant this session works in; it differs from homeTenantId after a platform admin switched. */
-  tenant: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  tenant: z.object(codedRow),
   homeTenantId: z.number(),
   organization: z.object({ id: z.number(), name: z.string() }).nullable(),
   roles: z.array(z.object({ id: z.number(), name: z.string() })),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EntityMeta, type FieldMeta, type FieldType, fieldTypes } from '../entity/metadata.ts';
-import { treeNode, userIdentity } from './shapes.ts';
+import { codedRow, treeNode, userIdentity } from './shapes.ts';
 import { id, intRanges, isCalendarDate, isDateTime } from './values.ts';
 
 /**
@@ -74,9 +74,7 @@ export const saveScopeRuleBodySchema = z.strictObject({
 export type SaveScopeRuleBody = z.infer<typeof saveScopeRuleBodySchema>;
 
 export const scopeRoleSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   isSuper: z.boolean(),
   defaultScope: z.enum(roleDefaultScopes),
 });

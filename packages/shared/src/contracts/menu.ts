@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { treeNode } from './shapes.ts';
+import { codedRow, treeNode } from './shapes.ts';
 import { id } from './values.ts';
 
 export const buttonSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   functionName: z.string(),
   icon: z.string(),
   sort: z.number(),
@@ -98,9 +96,7 @@ export const buttonTypes = ['primary', 'default', 'dashed', 'link', 'danger'] as
 
 /** A button as the catalogue editor (/Button) reads it: both names, the type and whether it is built in. */
 export const buttonRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   nameZh: z.string(),
   functionName: z.string(),
   icon: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bilingualName, requiredText, treeNode } from './shapes.ts';
+import { bilingualName, codedRow, requiredText, treeNode } from './shapes.ts';
 import { id, nameZhSchema } from './values.ts';
 
 const idSchema = id;
@@ -62,7 +62,7 @@ export type PermissionMenu = z.infer<typeof permissionMenuSchema>;
 export const permissionMatrixSchema = z.object({
   roleId: z.number(),
   menus: z.array(permissionMenuSchema),
-  buttons: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  buttons: z.array(z.object(codedRow)),
 });
 export type PermissionMatrix = z.infer<typeof permissionMatrixSchema>;
 

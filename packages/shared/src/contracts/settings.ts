@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codePatternProblem } from '../entity/numbering.ts';
+import { codedRow } from './shapes.ts';
 
 /** An image kept inline in the settings row (PNG, JPEG, GIF or WebP as a data URL): the anonymous sign-in page shows it. */
 export const IMAGE_DATA_URL_MAX = 300_000;
@@ -85,7 +86,7 @@ export const registerOptionsSchema = z.array(
   z.object({
     id: z.number(),
     name: z.string(),
-    roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+    roles: z.array(z.object(codedRow)),
   }),
 );
 export type RegisterOptions = z.infer<typeof registerOptionsSchema>;

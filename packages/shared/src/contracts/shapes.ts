@@ -15,6 +15,9 @@ export const treeNode = { id: z.number(), parentId: z.number().nullable() };
 /** A name in the reader's language (Accept-Language); nameEn and nameZh are the two stored names, for the editor. */
 export const bilingualName = { name: z.string(), nameEn: z.string(), nameZh: z.string().nullable() };
 
+/** A row people know by its code and its name. */
+export const codedRow = { id: z.number(), code: z.string(), name: z.string() };
+
 /** Who a user is, as lists and pickers show one. */
 export const userIdentity = { id: z.number(), userName: z.string(), userTrueName: z.string() };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userNameSchema } from './auth.ts';
-import { paging, requiredText } from './shapes.ts';
+import { codedRow, paging, requiredText } from './shapes.ts';
 import { calendarDate, id } from './values.ts';
 
 /** The menus a tenant may use; the platform tenant always has every menu. */
@@ -40,9 +40,7 @@ export const tenantListQuerySchema = z.strictObject({
 });
 
 export const tenantRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   enabled: z.boolean(),
   isPlatform: z.boolean(),
   expiresOn: z.string().nullable(),
