@@ -63,14 +63,17 @@ export type LoginSettingsBody = z.infer<typeof loginSettingsBodySchema>;
 export const settingsScopeSchema = z.enum(['platform', 'tenant']);
 export type SettingsScope = z.infer<typeof settingsScopeSchema>;
 
-/** The sign-in fields a tenant's administrator sets for its own users: the password policy. */
-export const TENANT_LOGIN_FIELDS = [
-  'passwordMinLength',
-  'passwordUpper',
-  'passwordLower',
-  'passwordDigit',
-  'passwordSymbol',
-] as const satisfies readonly (keyof LoginSettingsBody)[];
+/** What a password must have: the sign-in fields a tenant's administrator sets for its own users. */
+export const passwordPolicySchema = z.object({
+  passwordMinLength: z.number(),
+  passwordUpper: z.boolean(),
+  passwordLower: z.boolean(),
+  passwordDigit: z.boolean(),
+  passwordSymbol: z.boolean(),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
+export const TENANT_LOGIN_FIELDS = passwordPolicySchema.keyof().options satisfies readonly (keyof LoginSettingsBody)[];
 
 /** A LoginSet save: the platform administrator may send any field, a tenant's only TENANT_LOGIN_FIELDS. */
 // A field left out keeps its value: no default may stand in for it.
@@ -94,11 +97,6 @@ export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
 export const loginConfigSchema = z.object({ registerEnabled: z.boolean(), title: z.string() });
 export type LoginConfig = z.infer<typeof loginConfigSchema>;
 
-export type PasswordPolicy = Pick<
-  LoginSettings,
-  'passwordMinLength' | 'passwordUpper' | 'passwordLower' | 'passwordDigit' | 'passwordSymbol'
->;
-
 /**
  * What a password lacks under the policy, as short phrases ('at least 10 characters', 'an upper-case
  * letter', …); empty when it passes. The server and the forms list the same phrases.
@@ -115,14 +113,6 @@ export function passwordPolicyGaps(password: string, policy: PasswordPolicy): st
 
 /** The one message for the gaps: 'needs at least 10 characters, a digit'. */
 export const passwordGapMessage = (gaps: string[]) => `needs ${gaps.join(', ')}`;
-
-export const passwordPolicySchema = z.object({
-  passwordMinLength: z.number(),
-  passwordUpper: z.boolean(),
-  passwordLower: z.boolean(),
-  passwordDigit: z.boolean(),
-  passwordSymbol: z.boolean(),
-});
 
 /** The kinds of file an upload may be (checked by content on the server). */
 export const UPLOAD_KINDS = ['image', 'pdf', 'office', 'text'] as const;

@@ -14,10 +14,11 @@ type Log = { label: Label; singular: Label; atSearch: Search; columns: FieldMeta
 /** A log entity: its key, then when the row was written (searched as a range at `atSearch`), then its columns. */
 export const defineLog = (name: string, view: string, { label, singular, atSearch, columns }: Log) =>
   defineEntity(name, view, {
+    keyField: field.bigId,
     label,
     singular,
     defaultSort: { field: 'at', order: 'desc' },
-    fields: [field.bigId, field.loggedAt({ search: atSearch, list: width(170) }), ...columns],
+    fields: [field.loggedAt({ search: atSearch, list: width(170) }), ...columns],
   });
 
 /** A column of a log, `px` wide in the list: read-only, since the server alone writes it. */

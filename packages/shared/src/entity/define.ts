@@ -105,14 +105,18 @@ export const width = (px: number) => ({ width: px });
 /** Kept off the list (still searched, edited and exported). */
 export const hidden = { hidden: true };
 
-export type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'>;
+export type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'> & {
+  /** The key field, when it is not the serial `id` (a log's bigint). */
+  keyField?: FieldMeta;
+};
 
 /**
  * An entity definition: its name (the route segment and menu code), its table, and the rest of its
- * metadata, checked against the schema when the module loads. Every engine table is keyed by `id`.
+ * metadata, checked against the schema when the module loads. Every engine table is keyed by `id`, so the
+ * key field comes first in every entity without being listed.
  */
-export const defineEntity = (name: string, table: string, definition: Definition): EntityMeta =>
-  entitySchema.parse({ name, table, key: 'id', ...definition });
+export const defineEntity = (name: string, table: string, { keyField = id, ...definition }: Definition): EntityMeta =>
+  entitySchema.parse({ name, table, key: 'id', ...definition, fields: [keyField, ...definition.fields] });
 
 export type DetailDefinition = Omit<Definition, 'defaultSort'> & Partial<Pick<Definition, 'defaultSort'>>;
 
@@ -124,5 +128,5 @@ export const defineDetail = (name: string, table: string, master: FieldMeta, det
   defineEntity(name, table, {
     defaultSort: { field: 'id', order: 'asc' },
     ...detail,
-    fields: [id, master, ...detail.fields],
+    fields: [master, ...detail.fields],
   });

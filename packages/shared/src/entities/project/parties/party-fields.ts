@@ -17,7 +17,6 @@ export const defineParty = (name: string, table: string, kind: Kind, names: { la
 
 /** The fields customers and suppliers share: who they are, how to bill and pay them, whom to call. */
 const partyFields = (kind: Kind): FieldMeta[] => [
-  field.id,
   field.code('Code', '编码', {
     required: true,
     sortable: true,

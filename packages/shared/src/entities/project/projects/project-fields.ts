@@ -42,7 +42,6 @@ export const defineProject = (
 
 /** The fields both kinds of project share (the project table of docs/domain.md §2.1). */
 const commonFields = (codePattern: string): FieldMeta[] => [
-  field.id,
   field.code('Project number', '项目编号', {
     required: true,
     autoNumber: { pattern: codePattern },

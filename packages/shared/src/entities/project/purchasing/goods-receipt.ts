@@ -13,7 +13,6 @@ export const goodsReceiptMeta = defineDocument('PurchaseArrival', 'goods_receipt
   singular: { en: 'arrival', zh: '到货签收' },
   details: [{ entity: 'PurchaseArrivalLine', foreignKey: 'receiptId' }],
   fields: [
-    field.id,
     documentNumber('Receipt number', '到货单号', 'DH{yyyy}-{seq:5}'),
     ...againstContract,
     documentDate('arrivalDate', 'Arrived on', '到货日期', { search: find(2, 3, 'range'), edit: at(2, 1) }),

@@ -15,7 +15,6 @@ export const projectBudgetMeta = defineProjectRecord('ProjectBuget', 'project_bu
   audit: true,
   details: [{ entity: 'ProjectBudgetLine', foreignKey: 'budgetId' }],
   fields: [
-    field.id,
     field.string('code', 'Budget number', '预算编号', {
       length: 40,
       sortable: true,

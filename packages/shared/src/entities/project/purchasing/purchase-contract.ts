@@ -37,7 +37,6 @@ export const purchaseContractMeta = defineDocument('PurchaseContract', 'purchase
   separateApprover: true,
   details: [{ entity: 'PurchaseContractLine', foreignKey: 'contractId' }],
   fields: [
-    field.id,
     documentNumber('Contract number', '采购合同号', 'CG{yyyy}-{seq:5}'),
     field.string('supplierContractNo', "Supplier's number", '供方合同号', { length: 64, edit: at(1, 2), list: hidden }),
     projectField({ row: 2, col: 1 }),

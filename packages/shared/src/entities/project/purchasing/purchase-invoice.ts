@@ -16,7 +16,6 @@ export const purchaseInvoiceMeta = defineProjectRecord('PurchaseInvoice', 'purch
   singular: { en: 'supplier invoice', zh: '采购发票' },
   defaultSort: { field: 'invoiceDate', order: 'desc' },
   fields: [
-    field.id,
     field.string('invoiceNo', 'Invoice number', '发票号码', {
       required: true,
       length: 32,

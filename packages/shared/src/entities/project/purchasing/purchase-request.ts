@@ -22,7 +22,6 @@ export const purchaseRequestMeta = defineDocument('ProjectPurchase', 'purchase_r
   audit: true,
   details: [{ entity: 'PurchaseRequestLine', foreignKey: 'requestId' }],
   fields: [
-    field.id,
     documentNumber('Request number', '申请单号', 'SQ{yyyy}-{seq:5}'),
     projectField({ row: 1, col: 2 }),
     employeeField('requesterId', { en: 'Requester', zh: '申请人' }, { row: 2, col: 1 }),

@@ -17,7 +17,6 @@ export const supplierPaymentMeta = defineDocument('PurchasePayment', 'supplier_p
   audit: true,
   separateApprover: true,
   fields: [
-    field.id,
     documentNumber('Payment number', '付款单号', 'FK{yyyy}-{seq:5}'),
     ...againstContract,
     field.boolean('isAdvance', 'Advance payment', '预付款', { default: false, edit: at(2, 1), list: width(90) }),

@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, money, paymentTermField, projectOf } from './sales-fields.ts';
+import { money, paymentTermField, projectOf } from './sales-fields.ts';
 
 /** Confirmed at once when the bank entry is already checked. */
 const lifecycle = {
@@ -16,7 +16,6 @@ export const customerReceiptMeta = defineDocument('ProjectPayment', 'customer_re
   singular: { en: 'project receipt', zh: '项目回款' },
   details: [{ entity: 'ReceiptAllocation', foreignKey: 'receiptId' }],
   fields: [
-    id,
     documentNumber('Receipt number', '回款单号', 'HK{yyyy}-{seq:4}', { required: true }),
     field.reference('contractId', ref('sales_contracts'), 'Contract', '合同', {
       required: true,

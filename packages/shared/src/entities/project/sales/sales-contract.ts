@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, money, projectOf, taxRate } from './sales-fields.ts';
+import { money, projectOf, taxRate } from './sales-fields.ts';
 
 /** A contract starts as a draft and leaves it through approval. */
 const lifecycle = {
@@ -23,7 +23,6 @@ export const salesContractMeta = defineDocument('ProjectContract', 'sales_contra
   separateApprover: true,
   details: [{ entity: 'ContractPaymentTerm', foreignKey: 'contractId' }],
   fields: [
-    id,
     documentNumber('Contract number', '合同编号', 'HT{yyyy}-{seq:4}', { required: true }),
     field.name('Name', '合同名称', 200, { search: find(1, 2, 'like'), edit: at(1, 2), list: width(220) }),
     {

@@ -9,8 +9,6 @@ import { refUnder, sameContract } from '../refs.ts';
  * invoices. Totals marked readOnly are kept by the server in the transaction that changes them.
  */
 
-export const id: FieldMeta = field.id;
-
 /** A money field (numeric(18,2), a decimal string on the wire). */
 export const money = (name: string, en: string, zh: string, extra: Partial<FieldMeta> = {}): FieldMeta => ({
   name,

@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineDocument, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, money, paymentTermField, projectOf, taxRate } from './sales-fields.ts';
+import { money, paymentTermField, projectOf, taxRate } from './sales-fields.ts';
 
 /** A request starts as a draft; approval makes it APPROVED, then it is issued or voided. */
 const lifecycle = { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } };
@@ -13,7 +13,6 @@ export const salesInvoiceMeta = defineDocument('ContractInvoicing', 'sales_invoi
   singular: { en: 'contract invoice', zh: '开票记录' },
   audit: true,
   fields: [
-    id,
     documentNumber('Request number', '开票申请号', 'KP{yyyy}-{seq:4}', { required: true }),
     // The contract brings its project and its customer's billing details (the server checks them again).
     field.reference(

@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineDocument, documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, project } from './schedule-fields.ts';
+import { project } from './schedule-fields.ts';
 
 /** Recording a result closes the test: the server derives PASSED, CONDITIONAL or FAILED from it. */
 const lifecycle = {
@@ -17,7 +17,6 @@ export const acceptanceTestMeta = defineDocument('ProjectTest', 'acceptance_test
   defaultSort: { field: 'plannedDate', order: 'desc' },
   details: [{ entity: 'AcceptanceCheckItem', foreignKey: 'testId' }],
   fields: [
-    id,
     field.code('Number', '验收编号', {
       required: true,
       sortable: true,

@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineProjectRecord, documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, project } from './schedule-fields.ts';
+import { project } from './schedule-fields.ts';
 
 const lifecycle = {
   initial: ['NOT_STARTED', 'IN_PROGRESS', 'CANCELLED'],
@@ -19,7 +19,6 @@ export const projectMilestoneMeta = defineProjectRecord('ProjectMilestone', 'pro
   singular: { en: 'milestone', zh: '里程碑' },
   defaultSort: { field: 'plannedDate', order: 'asc' },
   fields: [
-    id,
     project(1),
     field.integer('seq', 'No.', '序号', {
       required: true,

@@ -2,7 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
 import { defineProjectRecord } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, project } from './schedule-fields.ts';
+import { project } from './schedule-fields.ts';
 
 const lifecycle = {
   initial: ['DRAFT', 'SUBMITTED'],
@@ -16,7 +16,6 @@ export const weeklyReportMeta = defineProjectRecord('ProjectWeeklyReport', 'week
   defaultSort: { field: 'weekStart', order: 'desc' },
   details: [{ entity: 'WeeklyReportIssue', foreignKey: 'reportId' }],
   fields: [
-    id,
     project(1),
     field.date('weekStart', 'Week of (Monday)', '周一日期', {
       required: true,
