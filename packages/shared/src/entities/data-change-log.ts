@@ -1,5 +1,5 @@
 import { find } from '../entity/define.ts';
-import { defineLog, logColumn, sortedLogColumn } from './log-fields.ts';
+import { defineLog, logColumn, sortedLogColumn, userColumn } from './log-fields.ts';
 
 /** Data-change log (/Log/DataChange): the engine's field-level before and after of every write, read-only. */
 export const dataChangeLogMeta = defineLog('DataChangeLog', 'data_change_log_view', {
@@ -20,6 +20,6 @@ export const dataChangeLogMeta = defineLog('DataChangeLog', 'data_change_log_vie
     logColumn('string', 'field', 'Field', '字段', 120, { search: find(2, 1, 'eq') }),
     logColumn('text', 'before', 'Before', '修改前', 200),
     logColumn('text', 'after', 'After', '修改后', 200),
-    sortedLogColumn('string', 'userName', 'User', '用户', find(2, 2, 'like'), 120),
+    userColumn(find(2, 2, 'like')),
   ],
 });

@@ -25,6 +25,15 @@ export const defineLog = (name: string, view: string, { label, singular, atSearc
 export const logColumn = (type: FieldType, name: string, en: string, zh: string, px: number, extra?: FieldExtra) =>
   field.of(type, name, en, zh, { readOnly: true, ...extra, list: width(px) });
 
+/** Who made the request or the change, by user name. */
+export const userColumn = (search: Search) => sortedLogColumn('string', 'userName', 'User', '用户', search, 120);
+
+/** Where a request came from: the caller's address (searched at `addressSearch`) and browser. */
+export const clientColumns = (addressSearch: Search, agentPx: number) => [
+  logColumn('string', 'address', 'Address', 'IP地址', 130, { search: addressSearch }),
+  logColumn('string', 'userAgent', 'Agent', '浏览器', agentPx),
+];
+
 /** A log column people sort on and search at `search`. */
 export const sortedLogColumn = (
   type: FieldType,

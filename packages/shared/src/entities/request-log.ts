@@ -1,5 +1,5 @@
 import { find } from '../entity/define.ts';
-import { defineLog, logColumn, sortedLogColumn } from './log-fields.ts';
+import { clientColumns, defineLog, logColumn, sortedLogColumn, userColumn } from './log-fields.ts';
 
 /** Request log (/Log/Request): one row per API request, read-only (Search and Export only). */
 export const requestLogMeta = defineLog('RequestLog', 'request_log_view', {
@@ -7,12 +7,11 @@ export const requestLogMeta = defineLog('RequestLog', 'request_log_view', {
   singular: { en: 'request log entry', zh: '请求日志' },
   atSearch: find(2, 3, 'range'),
   columns: [
-    sortedLogColumn('string', 'userName', 'User', '用户', find(1, 1, 'like'), 120),
+    userColumn(find(1, 1, 'like')),
     sortedLogColumn('string', 'method', 'Method', '方法', find(1, 2, 'eq'), 80),
     sortedLogColumn('string', 'path', 'Path', '路径', find(1, 3, 'like'), 260),
     sortedLogColumn('integer', 'status', 'Status', '状态码', find(2, 1, 'eq'), 80, { intSize: 'int2' }),
     logColumn('integer', 'durationMs', 'Duration (ms)', '耗时(毫秒)', 110, { sortable: true }),
-    logColumn('string', 'address', 'Address', 'IP地址', 130, { search: find(2, 2, 'like') }),
-    logColumn('string', 'userAgent', 'Agent', '浏览器', 240),
+    ...clientColumns(find(2, 2, 'like'), 240),
   ],
 });

@@ -1,5 +1,5 @@
 import { find } from '../entity/define.ts';
-import { defineLog, logColumn, sortedLogColumn } from './log-fields.ts';
+import { clientColumns, defineLog, sortedLogColumn } from './log-fields.ts';
 
 /**
  * Sign-in log (/Log/SignIn), read-only. `outcome` is success, failure or locked: a wrong password and an
@@ -18,7 +18,6 @@ export const signInLogMeta = defineLog('SignInLog', 'sign_in_log_view', {
         { value: 'locked', label: { en: 'Locked out', zh: '账号锁定' } },
       ],
     }),
-    logColumn('string', 'address', 'Address', 'IP地址', 130, { search: find(1, 3, 'like') }),
-    logColumn('string', 'userAgent', 'Agent', '浏览器', 260),
+    ...clientColumns(find(1, 3, 'like'), 260),
   ],
 });

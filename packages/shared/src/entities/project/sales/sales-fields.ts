@@ -10,16 +10,8 @@ import { refUnder, sameContract } from '../refs.ts';
  */
 
 /** A money field (numeric(18,2), a decimal string on the wire). */
-export const money = (name: string, en: string, zh: string, extra: Partial<FieldMeta> = {}): FieldMeta => ({
-  name,
-  type: 'decimal',
-  precision: 18,
-  scale: 2,
-  label: { en, zh },
-  summary: 'sum',
-  list: width(130),
-  ...extra,
-});
+export const money = (name: string, en: string, zh: string, extra?: field.FieldExtra): FieldMeta =>
+  field.amount(name, en, zh, { summary: 'sum', list: width(130), ...extra });
 
 export const taxRate = (place: { row: number; col: number }): FieldMeta =>
   field.percent('taxRate', 'Tax rate %', '税率%', { required: true, default: '13', edit: place, list: width(80) });
