@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './shapes.ts';
+import { remarkText, requiredText } from './shapes.ts';
 import { id, integerSchema } from './values.ts';
 
 export const dataSourceKinds = ['postgres', 'mysql'] as const;
@@ -16,7 +16,7 @@ export const dataSourceInputSchema = z.strictObject({
   password: z.string().max(200, 'at most 200 characters'),
   ssl: z.boolean().default(false),
   timeoutSeconds: z.number().int().min(1, 'between 1 and 60').max(60, 'between 1 and 60').default(10),
-  remark: z.string().trim().max(500, 'at most 500 characters').default(''),
+  remark: remarkText,
 });
 export type DataSourceInput = z.infer<typeof dataSourceInputSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codePatternProblem } from '../entity/numbering.ts';
-import { codedRow } from './shapes.ts';
+import { passwordSchema, userNameSchema } from './auth.ts';
+import { codedRow, requiredText } from './shapes.ts';
 
 /** An image kept inline in the settings row (PNG, JPEG, GIF or WebP as a data URL): the anonymous sign-in page shows it. */
 export const IMAGE_DATA_URL_MAX = 300_000;
@@ -217,23 +218,19 @@ export type PublicSite = z.infer<typeof publicSiteSchema>;
 export const captchaSchema = z.object({ captchaId: z.string(), svg: z.string(), expiresInSeconds: z.number() });
 export type Captcha = z.infer<typeof captchaSchema>;
 
-/** First-run setup. */
+/** First-run setup: every call carries the one-time setup code. */
+const setupCode = z.string().trim().min(1, 'required').max(40);
 export const setupStateSchema = z.object({ setupOpen: z.boolean() });
-export const setupCodeBodySchema = z.strictObject({ code: z.string().trim().min(1, 'required').max(40) });
+export const setupCodeBodySchema = z.strictObject({ code: setupCode });
 export const setupLoginSetBodySchema = z.strictObject({
   code: z.string().trim().min(1).max(40),
   login: loginSettingsBodySchema,
 });
 export const setupAdminBodySchema = z.strictObject({
-  code: z.string().trim().min(1, 'required').max(40),
-  userName: z
-    .string()
-    .trim()
-    .min(3, 'at least 3 characters')
-    .max(50, 'at most 50 characters')
-    .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'starts with a letter; letters, digits, dot, dash and underscore only'),
-  userTrueName: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
-  password: z.string().min(1, 'required').max(128, 'at most 128 characters'),
+  code: setupCode,
+  userName: userNameSchema,
+  userTrueName: requiredText(50),
+  password: passwordSchema,
 });
 export type SetupAdminBody = z.infer<typeof setupAdminBodySchema>;
 

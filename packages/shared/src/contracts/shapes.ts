@@ -9,6 +9,9 @@ import { pageNumber } from './values.ts';
 /** Text a form must fill in, of at most `max` characters once trimmed. */
 export const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
 
+/** A free remark of up to 500 characters, empty when there is none. */
+export const remarkText = z.string().trim().max(500, 'at most 500 characters').default('');
+
 /** A row of a tree the client builds from parentId (null at the top). */
 export const treeNode = { id: z.number(), parentId: z.number().nullable() };
 

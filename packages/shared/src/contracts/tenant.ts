@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { userNameSchema } from './auth.ts';
-import { codedRow, paging, requiredText } from './shapes.ts';
+import { passwordSchema, userNameSchema } from './auth.ts';
+import { codedRow, paging, remarkText, requiredText } from './shapes.ts';
 import { calendarDate, id } from './values.ts';
 
 /** The menus a tenant may use; the platform tenant always has every menu. */
@@ -9,7 +9,7 @@ const packageSchema = z.array(id).max(1000);
 export const tenantFieldsSchema = z.strictObject({
   name: requiredText(100),
   expiresOn: calendarDate.nullable().default(null),
-  remark: z.string().trim().max(500, 'at most 500 characters').default(''),
+  remark: remarkText,
   menuIds: packageSchema,
 });
 
@@ -23,7 +23,7 @@ export const tenantAddSchema = tenantFieldsSchema.extend({
   admin: z.strictObject({
     userName: userNameSchema,
     userTrueName: requiredText(50),
-    password: z.string().min(1, 'required').max(128, 'at most 128 characters'),
+    password: passwordSchema,
   }),
 });
 export type TenantAdd = z.infer<typeof tenantAddSchema>;
