@@ -122,11 +122,16 @@ export type DetailDefinition = Omit<Definition, 'defaultSort'> & Partial<Pick<De
 
 /**
  * A detail entity, edited with its master in one form: its rows in the order they were added unless it
- * sorts otherwise, its fields the key, then `master` (the field naming the master row), then its own.
+ * sorts otherwise, its fields the key, then `masterField` (naming the master row), then its own.
  */
-export const defineDetail = (name: string, table: string, master: FieldMeta, detail: DetailDefinition): EntityMeta =>
+export const defineDetail = (
+  name: string,
+  table: string,
+  masterField: FieldMeta,
+  detail: DetailDefinition,
+): EntityMeta =>
   defineEntity(name, table, {
     defaultSort: { field: 'id', order: 'asc' },
     ...detail,
-    fields: [master, ...detail.fields],
+    fields: [masterField, ...detail.fields],
   });

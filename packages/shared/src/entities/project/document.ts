@@ -30,5 +30,11 @@ export const documentNumber = (en: string, zh: string, pattern: string, extra?: 
 export const documentDate = (name: string, en: string, zh: string, extra?: field.FieldExtra): FieldMeta =>
   field.date(name, en, zh, { required: true, sortable: true, list: width(110), ...extra });
 
+/** How an invoice's tax and total follow from its amount before tax and its tax rate (both invoices alike). */
+export const invoiceTax = {
+  taxAmount: 'round(amountExclTax * taxRate / 100, 2)',
+  amountInclTax: 'amountExclTax + taxAmount',
+};
+
 /** The long remark a document ends with, across the form's whole row `row`. */
 export const documentRemark = (row: number): FieldMeta => field.remark(2000, { edit: at(row, 1, 24), list: hidden });

@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, width } from '../../../entity/define.ts';
-import { defineProjectRecord, documentDate, documentRemark } from '../document.ts';
+import { defineProjectRecord, documentDate, documentRemark, invoiceTax } from '../document.ts';
 import { contractField, supplierField } from './execution-fields.ts';
 import { money, percent, projectField, statusField } from './purchasing-fields.ts';
 
@@ -46,7 +46,7 @@ export const purchaseInvoiceMeta = defineProjectRecord('PurchaseInvoice', 'purch
       'taxAmount',
       { en: 'Tax', zh: '税额' },
       {
-        computed: 'round(amountExclTax * taxRate / 100, 2)',
+        computed: invoiceTax.taxAmount,
         summary: 'sum',
         edit: at(4, 3),
       },
@@ -55,7 +55,7 @@ export const purchaseInvoiceMeta = defineProjectRecord('PurchaseInvoice', 'purch
       'amountInclTax',
       { en: 'Amount', zh: '价税合计' },
       {
-        computed: 'amountExclTax + taxAmount',
+        computed: invoiceTax.amountInclTax,
         summary: 'sum',
         edit: at(4, 4),
         list: width(130),

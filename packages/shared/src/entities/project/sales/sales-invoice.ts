@@ -1,6 +1,6 @@
 import * as field from '../../../entity/define.ts';
 import { at, find, hidden, width } from '../../../entity/define.ts';
-import { defineDocument, documentNumber, documentRemark } from '../document.ts';
+import { defineDocument, documentNumber, documentRemark, invoiceTax } from '../document.ts';
 import { ref } from '../refs.ts';
 import { money, paymentTermField, projectOf, taxRate } from './sales-fields.ts';
 
@@ -46,12 +46,12 @@ export const salesInvoiceMeta = defineDocument('ContractInvoicing', 'sales_invoi
     money('amountExclTax', 'Amount excl. tax', '不含税金额', { required: true, edit: at(4, 1) }),
     taxRate({ row: 4, col: 2 }),
     money('taxAmount', 'Tax', '税额', {
-      computed: 'round(amountExclTax * taxRate / 100, 2)',
+      computed: invoiceTax.taxAmount,
       edit: at(8, 1),
       list: width(110),
     }),
     money('amountInclTax', 'Amount incl. tax', '含税金额', {
-      computed: 'amountExclTax + taxAmount',
+      computed: invoiceTax.amountInclTax,
       sortable: true,
       edit: at(8, 2),
     }),
