@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedRow, userIdentity } from './shapes.ts';
 import { patterns } from './validators.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -56,14 +57,12 @@ export const updateProfileBodySchema = z.strictObject({
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const currentUserSchema = z.object({
-  id: z.number(),
-  userName: z.string(),
-  userTrueName: z.string(),
+  ...userIdentity,
   img: z.string(),
   phone: z.string(),
   email: z.string(),
   /** The tenant this session works in; it differs from homeTenantId after a platform admin switched. */
-  tenant: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  tenant: z.object(codedRow),
   homeTenantId: z.number(),
   organization: z.object({ id: z.number(), name: z.string() }).nullable(),
   roles: z.array(z.object({ id: z.number(), name: z.string() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type EntityMeta, type FieldMeta, type FieldType, fieldTypes } from '../entity/metadata.ts';
+import { codedRow, treeNode, userIdentity } from './shapes.ts';
 import { id, intRanges, isCalendarDate, isDateTime } from './values.ts';
 
 /**
@@ -59,21 +60,21 @@ export const scopeRuleSchema = z
   });
 export type ScopeRule = z.infer<typeof scopeRuleSchema>;
 
+const entityName = z
+  .string()
+  .regex(/^[A-Z][A-Za-z0-9]*$/)
+  .max(64);
+
 /** Save (or, with rule null, remove) one role's rule for one entity. */
 export const saveScopeRuleBodySchema = z.strictObject({
   roleId: id,
-  entity: z
-    .string()
-    .regex(/^[A-Z][A-Za-z0-9]*$/)
-    .max(64),
+  entity: entityName,
   rule: scopeRuleSchema.nullable(),
 });
 export type SaveScopeRuleBody = z.infer<typeof saveScopeRuleBodySchema>;
 
 export const scopeRoleSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   isSuper: z.boolean(),
   defaultScope: z.enum(roleDefaultScopes),
 });
@@ -100,18 +101,15 @@ export const entityScopeSchema = z.object({
 });
 export type EntityScope = z.infer<typeof entityScopeSchema>;
 
-export const scopeOrganizationSchema = z.object({ id: z.number(), parentId: z.number().nullable(), name: z.string() });
+export const scopeOrganizationSchema = z.object({ ...treeNode, name: z.string() });
 export type ScopeOrganization = z.infer<typeof scopeOrganizationSchema>;
 
-export const scopeUserSchema = z.object({ id: z.number(), userName: z.string(), userTrueName: z.string() });
+export const scopeUserSchema = z.object(userIdentity);
 export type ScopeUser = z.infer<typeof scopeUserSchema>;
 
 export const explainBodySchema = z.strictObject({
   userId: id,
-  entity: z
-    .string()
-    .regex(/^[A-Z][A-Za-z0-9]*$/)
-    .max(64),
+  entity: entityName,
   key: id,
 });
 export type ExplainBody = z.infer<typeof explainBodySchema>;

@@ -1,23 +1,22 @@
 import { z } from 'zod';
+import { remarkText, requiredText } from './shapes.ts';
 import { id, integerSchema } from './values.ts';
 
 export const dataSourceKinds = ['postgres', 'mysql'] as const;
 export type DataSourceKind = (typeof dataSourceKinds)[number];
 
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
-
 /** What an admin types for an external database; on update an empty password keeps the stored one. */
 export const dataSourceInputSchema = z.strictObject({
-  name: text(100),
+  name: requiredText(100),
   kind: z.enum(dataSourceKinds),
-  host: text(255).regex(/^[A-Za-z0-9.:_-]+$/, 'a host name or an IP address'),
+  host: requiredText(255).regex(/^[A-Za-z0-9.:_-]+$/, 'a host name or an IP address'),
   port: z.number().int().min(1, 'between 1 and 65535').max(65535, 'between 1 and 65535'),
-  database: text(100),
-  userName: text(100),
+  database: requiredText(100),
+  userName: requiredText(100),
   password: z.string().max(200, 'at most 200 characters'),
   ssl: z.boolean().default(false),
   timeoutSeconds: z.number().int().min(1, 'between 1 and 60').max(60, 'between 1 and 60').default(10),
-  remark: z.string().trim().max(500, 'at most 500 characters').default(''),
+  remark: remarkText,
 });
 export type DataSourceInput = z.infer<typeof dataSourceInputSchema>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { dateTime, pageNumber } from './values.ts';
+import { pageOf, paging } from './shapes.ts';
+import { dateTime } from './values.ts';
 
 /** The file registry (/File): the wire contract of its list and delete calls. */
 export const fileSortFields = ['name', 'size', 'type', 'uploaderName', 'uploadedAt'] as const;
 
 export const fileListRequestSchema = z.strictObject({
-  page: pageNumber.default(1),
-  rows: z.number().int().min(1).max(500).default(30),
+  ...paging(500, 30),
   sort: z.enum(fileSortFields).default('uploadedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   /** Part of the file name. */
@@ -37,7 +37,7 @@ export const fileRowSchema = z.object({
 });
 export type FileRow = z.infer<typeof fileRowSchema>;
 
-export const filePageSchema = z.object({ rows: z.array(fileRowSchema), total: z.number() });
+export const filePageSchema = pageOf(fileRowSchema);
 export type FilePage = z.infer<typeof filePageSchema>;
 
 export const fileDeleteBodySchema = z.strictObject({

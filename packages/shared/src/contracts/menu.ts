@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { codedRow, treeNode } from './shapes.ts';
 import { id } from './values.ts';
 
 export const buttonSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   functionName: z.string(),
   icon: z.string(),
   sort: z.number(),
@@ -48,8 +47,7 @@ export const menuEnableSchema = z.union([z.literal(0), z.literal(1), z.literal(2
 
 /** A menu row as the menu editor (/sysMenu) reads it. */
 export const menuRowSchema = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
+  ...treeNode,
   code: z.string(),
   name: z.string(),
   nameZh: z.string(),
@@ -98,9 +96,7 @@ export const buttonTypes = ['primary', 'default', 'dashed', 'link', 'danger'] as
 
 /** A button as the catalogue editor (/Button) reads it: both names, the type and whether it is built in. */
 export const buttonRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   nameZh: z.string(),
   functionName: z.string(),
   icon: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bilingualName, treeNode, userIdentity } from './shapes.ts';
 import { id, nameZhSchema } from './values.ts';
 
 /** The dictionary that names organisation types; these values are what a fresh install offers. */
@@ -7,13 +8,9 @@ export const defaultOrganizationTypes = ['company', 'department', 'team'] as con
 
 /** One node of the organisation tree (/Organization), flat: the client builds the tree from parentId. */
 export const organizationRowSchema = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
+  ...treeNode,
   code: z.string(),
-  /** In the reader's language (Accept-Language); nameEn and nameZh are the two stored names, for the editor. */
-  name: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string().nullable(),
+  ...bilingualName,
   type: z.string(),
   managerId: z.number().nullable(),
   managerName: z.string().nullable(),
@@ -46,10 +43,5 @@ export const organizationUpdateSchema = organizationInputSchema.extend({ id });
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 /** A user as the organisation screen lists it, and as the manager picker offers it. */
-export const organizationUserSchema = z.object({
-  id: z.number(),
-  userName: z.string(),
-  userTrueName: z.string(),
-  enabled: z.boolean(),
-});
+export const organizationUserSchema = z.object({ ...userIdentity, enabled: z.boolean() });
 export type OrganizationUser = z.infer<typeof organizationUserSchema>;

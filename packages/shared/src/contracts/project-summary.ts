@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './shapes.ts';
 import { id } from './values.ts';
 
 /**
@@ -9,6 +10,26 @@ import { id } from './values.ts';
 
 const money = z.string();
 const pct = z.number().nullable();
+
+/** What names a project and says where it stands: the portfolio row and "my projects" begin with it. */
+const projectHead = {
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  stage: z.string(),
+  health: z.string(),
+  progressPct: z.number(),
+};
+/** The next milestone not yet reached, if any. */
+const nextMilestone = { nextMilestone: z.string().nullable(), nextMilestoneDate: z.string().nullable() };
+/** Billing and collection against the contracts. */
+const collection = { invoicedAmount: money, receivedAmount: money, receivableAmount: money, overdueReceivable: money };
+/** The budget: planned, committed by purchases, actually spent. */
+const budget = { budgetPlanned: money, budgetCommitted: money, budgetActual: money };
+/** Rows of one of the caller's projects (a milestone, a warning), with the project's code and name. */
+const projectItem = { id: z.number(), projectId: z.number(), projectCode: z.string(), projectName: z.string() };
 
 export const summaryFiltersSchema = z.strictObject({
   organizationId: id.optional(),
@@ -52,23 +73,13 @@ export type PortfolioRequest = z.input<typeof portfolioRequestSchema>;
 
 /** One project's figures (§4.1): the portfolio row, and the per-project view. */
 export const projectFiguresSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  status: z.string(),
-  stage: z.string(),
-  health: z.string(),
-  progressPct: z.number(),
+  ...projectHead,
   customerName: z.string().nullable(),
   managerName: z.string().nullable(),
   organizationName: z.string().nullable(),
   contractAmount: money,
   contractExclTax: money,
-  invoicedAmount: money,
-  receivedAmount: money,
-  receivableAmount: money,
-  overdueReceivable: money,
+  ...collection,
   uninvoicedAmount: money,
   invoicedPct: pct,
   receivedPct: pct,
@@ -76,9 +87,7 @@ export const projectFiguresSchema = z.object({
   supplierInvoiced: money,
   paidAmount: money,
   payableAmount: money,
-  budgetPlanned: money,
-  budgetCommitted: money,
-  budgetActual: money,
+  ...budget,
   budgetAvailable: money,
   budgetUsagePct: pct,
   actualCost: money,
@@ -94,8 +103,7 @@ export const projectFiguresSchema = z.object({
   milestonesReached: z.number(),
   milestonesOverdue: z.number(),
   maxSlipDays: z.number(),
-  nextMilestone: z.string().nullable(),
-  nextMilestoneDate: z.string().nullable(),
+  ...nextMilestone,
   warningsCritical: z.number(),
   warningsWarning: z.number(),
   warningsInfo: z.number(),
@@ -112,25 +120,16 @@ export const portfolioKpisSchema = z.object({
   redProjects: z.number(),
   contractAmount: money,
   contractThisYear: money,
-  invoicedAmount: money,
-  receivedAmount: money,
-  receivableAmount: money,
-  overdueReceivable: money,
+  ...collection,
   committedAmount: money,
   paidAmount: money,
-  budgetPlanned: money,
-  budgetCommitted: money,
-  budgetActual: money,
+  ...budget,
   grossMarginPct: pct,
   openWarnings: z.number(),
 });
 export type PortfolioKpis = z.infer<typeof portfolioKpisSchema>;
 
-export const portfolioResultSchema = z.object({
-  rows: z.array(projectFiguresSchema),
-  total: z.number(),
-  kpis: portfolioKpisSchema,
-});
+export const portfolioResultSchema = pageOf(projectFiguresSchema).extend({ kpis: portfolioKpisSchema });
 export type PortfolioResult = z.infer<typeof portfolioResultSchema>;
 
 export const summaryChartsRequestSchema = z.strictObject({
@@ -178,26 +177,15 @@ export type SummaryOptions = z.infer<typeof summaryOptionsSchema>;
 // /MineInformation
 
 export const mineProjectSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  status: z.string(),
-  stage: z.string(),
-  health: z.string(),
-  progressPct: z.number(),
+  ...projectHead,
   /** PM, or the team role. */
   role: z.string(),
-  nextMilestone: z.string().nullable(),
-  nextMilestoneDate: z.string().nullable(),
+  ...nextMilestone,
 });
 export type MineProject = z.infer<typeof mineProjectSchema>;
 
 export const mineMilestoneSchema = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  projectCode: z.string(),
-  projectName: z.string(),
+  ...projectItem,
   name: z.string(),
   isKey: z.boolean(),
   plannedDate: z.string(),
@@ -221,10 +209,7 @@ export const mineDocumentSchema = z.object({
 export type MineDocument = z.infer<typeof mineDocumentSchema>;
 
 export const mineWarningSchema = z.object({
-  id: z.number(),
-  projectId: z.number(),
-  projectCode: z.string(),
-  projectName: z.string(),
+  ...projectItem,
   ruleCode: z.string(),
   severity: z.string(),
   status: z.string(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { roleCodeSchema } from './role.ts';
+import { codedRow } from './shapes.ts';
 import { id } from './values.ts';
 
 const idSchema = id;
 
 /** Role types group roles; they are global (shared by every tenant), like the button catalogue. */
-export const roleTypeSchema = z.object({ id: z.number(), code: z.string(), name: z.string(), roleCount: z.number() });
+export const roleTypeSchema = z.object({ ...codedRow, roleCount: z.number() });
 export type RoleType = z.infer<typeof roleTypeSchema>;
 
 export const addRoleTypeBodySchema = z.strictObject({

@@ -1,24 +1,20 @@
 import { z } from 'zod';
+import { bilingualName, codedRow, requiredText, treeNode } from './shapes.ts';
 import { id, nameZhSchema } from './values.ts';
 
 const idSchema = id;
 
 // Contracts of the /Role tree and the /permission matrix.
 
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
-export const roleCodeSchema = text(50).regex(
+export const roleCodeSchema = requiredText(50).regex(
   /^[A-Za-z][A-Za-z0-9._-]*$/,
   'starts with a letter; letters, digits, dot, dash and underscore only',
 );
 
 export const roleSchema = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
+  ...treeNode,
   code: z.string(),
-  /** In the reader's language (Accept-Language); nameEn and nameZh are the two stored names, for the editor. */
-  name: z.string(),
-  nameEn: z.string(),
-  nameZh: z.string().nullable(),
+  ...bilingualName,
   roleTypeId: z.number().nullable(),
   isSuper: z.boolean(),
   enabled: z.boolean(),
@@ -32,7 +28,7 @@ export type Role = z.infer<typeof roleSchema>;
 export const addRoleBodySchema = z.strictObject({
   parentId: idSchema.nullable(),
   code: roleCodeSchema,
-  name: text(100),
+  name: requiredText(100),
   nameZh: nameZhSchema(100),
   roleTypeId: idSchema.nullable(),
   enabled: z.boolean().default(true),
@@ -47,8 +43,7 @@ export type UpdateRoleBody = z.input<typeof updateRoleBodySchema>;
 export const roleIdBodySchema = z.strictObject({ id: idSchema });
 
 export const permissionMenuSchema = z.object({
-  id: z.number(),
-  parentId: z.number().nullable(),
+  ...treeNode,
   name: z.string(),
   url: z.string(),
   /** The buttons the menu's screen offers. */
@@ -67,7 +62,7 @@ export type PermissionMenu = z.infer<typeof permissionMenuSchema>;
 export const permissionMatrixSchema = z.object({
   roleId: z.number(),
   menus: z.array(permissionMenuSchema),
-  buttons: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+  buttons: z.array(z.object(codedRow)),
 });
 export type PermissionMatrix = z.infer<typeof permissionMatrixSchema>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { codePatternProblem } from '../entity/numbering.ts';
+import { passwordSchema, userNameSchema } from './auth.ts';
+import { codedRow, requiredText } from './shapes.ts';
 
 /** An image kept inline in the settings row (PNG, JPEG, GIF or WebP as a data URL): the anonymous sign-in page shows it. */
 export const IMAGE_DATA_URL_MAX = 300_000;
@@ -62,14 +64,17 @@ export type LoginSettingsBody = z.infer<typeof loginSettingsBodySchema>;
 export const settingsScopeSchema = z.enum(['platform', 'tenant']);
 export type SettingsScope = z.infer<typeof settingsScopeSchema>;
 
-/** The sign-in fields a tenant's administrator sets for its own users: the password policy. */
-export const TENANT_LOGIN_FIELDS = [
-  'passwordMinLength',
-  'passwordUpper',
-  'passwordLower',
-  'passwordDigit',
-  'passwordSymbol',
-] as const satisfies readonly (keyof LoginSettingsBody)[];
+/** What a password must have: the sign-in fields a tenant's administrator sets for its own users. */
+export const passwordPolicySchema = z.object({
+  passwordMinLength: z.number(),
+  passwordUpper: z.boolean(),
+  passwordLower: z.boolean(),
+  passwordDigit: z.boolean(),
+  passwordSymbol: z.boolean(),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
+export const TENANT_LOGIN_FIELDS = passwordPolicySchema.keyof().options satisfies readonly (keyof LoginSettingsBody)[];
 
 /** A LoginSet save: the platform administrator may send any field, a tenant's only TENANT_LOGIN_FIELDS. */
 // A field left out keeps its value: no default may stand in for it.
@@ -85,18 +90,13 @@ export const registerOptionsSchema = z.array(
   z.object({
     id: z.number(),
     name: z.string(),
-    roles: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
+    roles: z.array(z.object(codedRow)),
   }),
 );
 export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
 
 export const loginConfigSchema = z.object({ registerEnabled: z.boolean(), title: z.string() });
 export type LoginConfig = z.infer<typeof loginConfigSchema>;
-
-export type PasswordPolicy = Pick<
-  LoginSettings,
-  'passwordMinLength' | 'passwordUpper' | 'passwordLower' | 'passwordDigit' | 'passwordSymbol'
->;
 
 /**
  * What a password lacks under the policy, as short phrases ('at least 10 characters', 'an upper-case
@@ -114,14 +114,6 @@ export function passwordPolicyGaps(password: string, policy: PasswordPolicy): st
 
 /** The one message for the gaps: 'needs at least 10 characters, a digit'. */
 export const passwordGapMessage = (gaps: string[]) => `needs ${gaps.join(', ')}`;
-
-export const passwordPolicySchema = z.object({
-  passwordMinLength: z.number(),
-  passwordUpper: z.boolean(),
-  passwordLower: z.boolean(),
-  passwordDigit: z.boolean(),
-  passwordSymbol: z.boolean(),
-});
 
 /** The kinds of file an upload may be (checked by content on the server). */
 export const UPLOAD_KINDS = ['image', 'pdf', 'office', 'text'] as const;
@@ -226,23 +218,19 @@ export type PublicSite = z.infer<typeof publicSiteSchema>;
 export const captchaSchema = z.object({ captchaId: z.string(), svg: z.string(), expiresInSeconds: z.number() });
 export type Captcha = z.infer<typeof captchaSchema>;
 
-/** First-run setup. */
+/** First-run setup: every call carries the one-time setup code. */
+const setupCode = z.string().trim().min(1, 'required').max(40);
 export const setupStateSchema = z.object({ setupOpen: z.boolean() });
-export const setupCodeBodySchema = z.strictObject({ code: z.string().trim().min(1, 'required').max(40) });
+export const setupCodeBodySchema = z.strictObject({ code: setupCode });
 export const setupLoginSetBodySchema = z.strictObject({
   code: z.string().trim().min(1).max(40),
   login: loginSettingsBodySchema,
 });
 export const setupAdminBodySchema = z.strictObject({
-  code: z.string().trim().min(1, 'required').max(40),
-  userName: z
-    .string()
-    .trim()
-    .min(3, 'at least 3 characters')
-    .max(50, 'at most 50 characters')
-    .regex(/^[A-Za-z][A-Za-z0-9._-]*$/, 'starts with a letter; letters, digits, dot, dash and underscore only'),
-  userTrueName: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
-  password: z.string().min(1, 'required').max(128, 'at most 128 characters'),
+  code: setupCode,
+  userName: userNameSchema,
+  userTrueName: requiredText(50),
+  password: passwordSchema,
 });
 export type SetupAdminBody = z.infer<typeof setupAdminBodySchema>;
 

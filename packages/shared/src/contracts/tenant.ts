@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { userNameSchema } from './auth.ts';
-import { calendarDate, id, pageNumber } from './values.ts';
-
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
+import { passwordSchema, userNameSchema } from './auth.ts';
+import { codedRow, paging, remarkText, requiredText } from './shapes.ts';
+import { calendarDate, id } from './values.ts';
 
 /** The menus a tenant may use; the platform tenant always has every menu. */
 const packageSchema = z.array(id).max(1000);
 
 export const tenantFieldsSchema = z.strictObject({
-  name: text(100),
+  name: requiredText(100),
   expiresOn: calendarDate.nullable().default(null),
-  remark: z.string().trim().max(500, 'at most 500 characters').default(''),
+  remark: remarkText,
   menuIds: packageSchema,
 });
 
@@ -23,8 +22,8 @@ export const tenantAddSchema = tenantFieldsSchema.extend({
     .regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes, starting with a letter'),
   admin: z.strictObject({
     userName: userNameSchema,
-    userTrueName: text(50),
-    password: z.string().min(1, 'required').max(128, 'at most 128 characters'),
+    userTrueName: requiredText(50),
+    password: passwordSchema,
   }),
 });
 export type TenantAdd = z.infer<typeof tenantAddSchema>;
@@ -36,15 +35,12 @@ export const tenantUpdateSchema = tenantFieldsSchema.extend({
 export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
 
 export const tenantListQuerySchema = z.strictObject({
-  page: pageNumber.default(1),
-  rows: z.number().int().min(1).max(100).default(30),
+  ...paging(100, 30),
   q: z.string().trim().max(50).default(''),
 });
 
 export const tenantRowSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   enabled: z.boolean(),
   isPlatform: z.boolean(),
   expiresOn: z.string().nullable(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { passwordSchema, userNameSchema } from './auth.ts';
+import { pageOf, paging, requiredText, treeNode, userIdentity } from './shapes.ts';
 import { patterns } from './validators.ts';
-import { id, pageNumber } from './values.ts';
+import { id } from './values.ts';
 
 // Contracts of the /User screen (custom routes: users carry a password and sessions, so not a generic engine grid).
 
 const idSchema = id;
-const text = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
 const phone = z.union([z.literal(''), z.string().trim().regex(patterns.phone, 'not a valid phone number')]);
 const email = z.union([
   z.literal(''),
@@ -14,8 +14,7 @@ const email = z.union([
 ]);
 
 export const userListQuerySchema = z.strictObject({
-  page: pageNumber.default(1),
-  rows: z.number().int().min(1).max(200).default(30),
+  ...paging(200, 30),
   /** Matches the user name, the real name, the phone or the mail. */
   search: z.string().trim().max(50).default(''),
   enabled: z.boolean().optional(),
@@ -23,9 +22,7 @@ export const userListQuerySchema = z.strictObject({
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 export const userRowSchema = z.object({
-  id: z.number(),
-  userName: z.string(),
-  userTrueName: z.string(),
+  ...userIdentity,
   phone: z.string(),
   email: z.string(),
   enabled: z.boolean(),
@@ -40,11 +37,11 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
-export const userListSchema = z.object({ rows: z.array(userRowSchema), total: z.number() });
+export const userListSchema = pageOf(userRowSchema);
 export type UserList = z.infer<typeof userListSchema>;
 
 const userFields = {
-  userTrueName: text(50),
+  userTrueName: requiredText(50),
   phone,
   email,
   organizationId: idSchema.nullable(),
@@ -79,7 +76,7 @@ export const userSessionSchema = z.object({
 });
 export type UserSession = z.infer<typeof userSessionSchema>;
 
-const optionSchema = z.object({ id: z.number(), parentId: z.number().nullable(), name: z.string() });
+const optionSchema = z.object({ ...treeNode, name: z.string() });
 /** What the user form may pick: the roles the caller may assign and the tenant's organisations. */
 export const userOptionsSchema = z.object({ roles: z.array(optionSchema), organizations: z.array(optionSchema) });
 export type UserOptions = z.infer<typeof userOptionsSchema>;

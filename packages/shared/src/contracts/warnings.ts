@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageRequestSchema } from '../entity/wire.ts';
+import { codedRow } from './shapes.ts';
 import { calendarDate, id, integerSchema } from './values.ts';
 
 /** Warning severities, lowest first (docs/domain.md §2.8); the rank orders lists and derives health. */
@@ -31,9 +32,7 @@ export const warningParamsSchema = z.record(
 );
 
 export const warningRuleSchema = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
+  ...codedRow,
   nameZh: z.string(),
   category: z.enum(warningCategories),
   severityLogic: z.string(),

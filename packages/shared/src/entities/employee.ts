@@ -10,7 +10,6 @@ export const employeeMeta = defineEntity('Employee', 'employees', {
   softDelete: true,
   scope: { organization: 'organizationId' },
   fields: [
-    field.id,
     field.string('code', 'Code', '工号', {
       required: true,
       length: 20,

@@ -52,12 +52,36 @@ export const bigId: FieldMeta = integer('id', 'ID', 'ID', {
   list: { hidden: true },
 });
 
+/** A detail row's master: required, and never listed (the rows are shown under their master). */
+export const master = (name: string, target: Reference, en: string, zh: string) =>
+  reference(name, target, en, zh, { required: true, list: hidden });
+
+/** A line's number within its master, from 1 to 999. */
+export const seq = (zh: string, extra?: FieldExtra) =>
+  integer('seq', 'No.', zh, { required: true, min: 1, max: 999, ...extra });
+
+/** The short remark a detail line ends with, in its column `col` of the line's one-row form. */
+export const lineRemark = (length: number, col: number, px: number) =>
+  string('remark', 'Remark', '备注', { length, edit: at(1, col), list: width(px) });
+
+type Lifecycle = NonNullable<FieldMeta['lifecycle']>;
+/**
+ * A row's state, a code of `dictionary` moved along `lifecycle`: a new row starts in the first of its
+ * initial states, and the form offers only the moves the lifecycle allows.
+ */
+export const state = (dictionary: string, lifecycle: Lifecycle, extra?: FieldExtra) =>
+  dict('status', dictionary, 'Status', '状态', { length: 20, default: lifecycle.initial[0], lifecycle, ...extra });
+
 /** The free-text remark most documents end with. */
 export const remark = (length: number, extra?: FieldExtra) => text('remark', 'Remark', '备注', { length, ...extra });
 
 /** A business code people type or the server numbers: unique in the tenant, letters, digits and dashes. */
 export const code = (en: string, zh: string, extra?: FieldExtra) =>
   string('code', en, zh, { length: 32, unique: true, pattern: '^[A-Za-z0-9-]+$', ...extra });
+
+/** A bank account number: digits, spaces and dashes. */
+export const bankAccount = (name: string, en: string, zh: string, length: number, extra?: FieldExtra) =>
+  string(name, en, zh, { length, pattern: '^[0-9 -]+$', ...extra });
 
 /** What people call a row: required, of at most `length` characters. */
 export const name = (en: string, zh: string, length: number, extra?: FieldExtra) =>
@@ -81,11 +105,33 @@ export const width = (px: number) => ({ width: px });
 /** Kept off the list (still searched, edited and exported). */
 export const hidden = { hidden: true };
 
-type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'>;
+export type Definition = Omit<z.input<typeof entitySchema>, 'name' | 'table' | 'key'> & {
+  /** The key field, when it is not the serial `id` (a log's bigint). */
+  keyField?: FieldMeta;
+};
 
 /**
  * An entity definition: its name (the route segment and menu code), its table, and the rest of its
- * metadata, checked against the schema when the module loads. Every engine table is keyed by `id`.
+ * metadata, checked against the schema when the module loads. Every engine table is keyed by `id`, so the
+ * key field comes first in every entity without being listed.
  */
-export const defineEntity = (name: string, table: string, definition: Definition): EntityMeta =>
-  entitySchema.parse({ name, table, key: 'id', ...definition });
+export const defineEntity = (name: string, table: string, { keyField = id, ...definition }: Definition): EntityMeta =>
+  entitySchema.parse({ name, table, key: 'id', ...definition, fields: [keyField, ...definition.fields] });
+
+export type DetailDefinition = Omit<Definition, 'defaultSort'> & Partial<Pick<Definition, 'defaultSort'>>;
+
+/**
+ * A detail entity, edited with its master in one form: its rows in the order they were added unless it
+ * sorts otherwise, its fields the key, then `masterField` (naming the master row), then its own.
+ */
+export const defineDetail = (
+  name: string,
+  table: string,
+  masterField: FieldMeta,
+  detail: DetailDefinition,
+): EntityMeta =>
+  defineEntity(name, table, {
+    defaultSort: { field: 'id', order: 'asc' },
+    ...detail,
+    fields: [masterField, ...detail.fields],
+  });

@@ -68,12 +68,16 @@ describe('the expression language of computed fields', () => {
 describe('computeDocument: lines, then the document, then the lines again', () => {
   const label = { en: 'x', zh: 'x' };
   const money = (name: string, computed?: string) => ({ name, type: 'decimal', scale: 2, label, computed });
-  const contract: EntityMeta = entitySchema.parse({
-    name: 'Contract',
-    table: 'contract',
-    key: 'id',
-    label,
-    defaultSort: { field: 'id', order: 'asc' },
+  const entity = (name: string, sortedBy: string, rest: object): EntityMeta =>
+    entitySchema.parse({
+      name,
+      table: name.toLowerCase(),
+      key: 'id',
+      label,
+      defaultSort: { field: sortedBy, order: 'asc' },
+      ...rest,
+    });
+  const contract = entity('Contract', 'id', {
     details: [{ entity: 'Term', foreignKey: 'contractId' }],
     fields: [
       money('amount'),
@@ -82,12 +86,7 @@ describe('computeDocument: lines, then the document, then the lines again', () =
       money('net', 'amount - tax'),
     ],
   });
-  const term: EntityMeta = entitySchema.parse({
-    name: 'Term',
-    table: 'term',
-    key: 'id',
-    label,
-    defaultSort: { field: 'seq', order: 'asc' },
+  const term = entity('Term', 'seq', {
     fields: [
       { name: 'seq', type: 'integer', label },
       money('percent'),

@@ -123,22 +123,19 @@ export function parseExpression(source: string): Expr {
     }
     return { kind: 'field', name: t.text };
   };
-  const product = (depth: number): Expr => {
-    let left = primary(depth);
-    while (peek()?.text === '*' || peek()?.text === '/') {
-      const op = take().text as '*' | '/';
-      left = { kind: 'binary', op, left, right: primary(depth) };
-    }
-    return left;
-  };
-  const sum = (depth: number): Expr => {
-    let left = product(depth);
-    while (peek()?.text === '+' || peek()?.text === '-') {
-      const op = take().text as '+' | '-';
-      left = { kind: 'binary', op, left, right: product(depth) };
-    }
-    return left;
-  };
+  /** One precedence level of binary operators over the tighter `operand`, left to right: a - b - c is (a - b) - c. */
+  const level =
+    <Op extends '*' | '/' | '+' | '-'>(ops: readonly Op[], operand: (depth: number) => Expr) =>
+    (depth: number): Expr => {
+      let left = operand(depth);
+      while (ops.includes(peek()?.text as Op)) {
+        const op = take().text as Op;
+        left = { kind: 'binary', op, left, right: operand(depth) };
+      }
+      return left;
+    };
+  const product = level(['*', '/'], primary);
+  const sum = level(['+', '-'], product);
 
   if (tokens.length === 0) throw new Error('empty expression');
   const tree = sum(0);

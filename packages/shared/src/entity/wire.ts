@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../contracts/shapes.ts';
 import { id } from '../contracts/values.ts';
 
 /** The generic contract of ARCHITECTURE §3 that every entity exposes at /api/<Entity>/<action>. */
@@ -46,9 +47,7 @@ export const pageRequestSchema = z.strictObject({
 });
 export type PageRequest = z.input<typeof pageRequestSchema>;
 
-export const pageResultSchema = z.object({
-  rows: z.array(z.record(z.string(), z.unknown())),
-  total: z.number(),
+export const pageResultSchema = pageOf(z.record(z.string(), z.unknown())).extend({
   /** false: `total` is the planner's estimate ("about N"); ask with exactTotal for the exact figure. */
   totalExact: z.boolean(),
   summary: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).nullable(),

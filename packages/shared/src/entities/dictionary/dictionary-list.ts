@@ -7,7 +7,6 @@ export const dictionaryListMeta = defineEntity('DictionaryList', 'dictionary_ite
   singular: { en: 'dictionary item', zh: '字典项' },
   defaultSort: { field: 'sort', order: 'asc' },
   fields: [
-    field.id,
     field.reference('dictionaryId', { table: 'dictionaries', labelColumn: 'code' }, 'Dictionary', '字典', {
       required: true,
       sortable: true,

@@ -9,7 +9,6 @@ export const dictionaryMeta = defineEntity('Dictionary', 'dictionaries', {
   defaultSort: { field: 'code', order: 'asc' },
   details: [{ entity: 'DictionaryList', foreignKey: 'dictionaryId' }],
   fields: [
-    field.id,
     field.string('code', 'Code', '字典编号', {
       required: true,
       length: 50,

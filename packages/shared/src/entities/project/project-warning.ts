@@ -15,7 +15,6 @@ export const projectWarningMeta = defineEntity('ProjectWarning', 'project_warnin
   // "Own" is the warnings assigned to the caller; "projects" those of the caller's projects.
   scope: { owner: 'assigneeId', project: 'projectId' },
   fields: [
-    field.integer('id', 'ID', 'ID', { readOnly, list: hidden }),
     field.dict('severity', 'warningSeverity', 'Severity', '级别', {
       readOnly,
       search: find(1, 1, 'in'),

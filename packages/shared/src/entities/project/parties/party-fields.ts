@@ -1,10 +1,22 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
+import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
 
+type Kind = 'customer' | 'supplier';
+type Label = { en: string; zh: string };
+
+/** A party we deal with: named by its code, listed by it, deleted softly; only its labels and one field differ. */
+export const defineParty = (name: string, table: string, kind: Kind, names: { label: Label; singular: Label }) =>
+  defineEntity(name, table, {
+    businessKey: 'code',
+    ...names,
+    defaultSort: { field: 'code', order: 'asc' },
+    softDelete: true,
+    fields: partyFields(kind),
+  });
+
 /** The fields customers and suppliers share: who they are, how to bill and pay them, whom to call. */
-export const partyFields = (kind: 'customer' | 'supplier'): FieldMeta[] => [
-  field.id,
+const partyFields = (kind: Kind): FieldMeta[] => [
   field.code('Code', '编码', {
     required: true,
     sortable: true,
@@ -34,12 +46,7 @@ export const partyFields = (kind: 'customer' | 'supplier'): FieldMeta[] => [
     list: width(180),
   }),
   field.string('bankName', 'Bank', '开户行', { length: 100, edit: at(3, 2), list: hidden }),
-  field.string('bankAccount', 'Bank account', '银行账号', {
-    length: 40,
-    pattern: '^[0-9 -]+$',
-    edit: at(4, 1),
-    list: hidden,
-  }),
+  field.bankAccount('bankAccount', 'Bank account', '银行账号', 40, { edit: at(4, 1), list: hidden }),
   field.string('address', 'Address', '地址', { length: 300, edit: at(4, 2), list: width(200) }),
   field.string('contactName', 'Contact', '联系人', { length: 50, edit: at(5, 1), list: width(110) }),
   field.string('contactPhone', 'Contact phone', '联系电话', {

@@ -1,40 +1,24 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
-import { commonFields, omLifecycle, statusField } from './project-fields.ts';
+import { defineProject, omLifecycle } from './project-fields.ts';
 
 /** YWProjectInformation (/YWProjectInformation): operations-and-maintenance projects, the same table. */
-export const omProjectMeta = defineEntity('YWProjectInformation', 'projects', {
-  businessKey: 'code',
+export const omProjectMeta = defineProject('YWProjectInformation', {
   label: { en: 'O&M projects', zh: '运维项目' },
   singular: { en: 'O&M project', zh: '运维项目' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
-  audit: true,
-  separateApprover: true,
-  scope: { organization: 'organizationId', project: 'id' },
-  details: [{ entity: 'ProjectTeam', foreignKey: 'projectId' }],
+  codePattern: 'YW{yyyy}-{seq:4}',
+  statusDictionary: 'omStatus',
+  lifecycle: omLifecycle,
   fields: [
-    ...commonFields('YW{yyyy}-{seq:4}'),
-    statusField('omStatus', omLifecycle),
     field.reference('sourceProjectId', ref('projects'), 'Maintained project', '来源交付项目', {
       edit: at(8, 1),
       list: hidden,
     }),
     field.reference('renewalOfId', ref('projects'), 'Renewal of', '续签自', { edit: at(8, 2), list: hidden }),
-    field.date('serviceStart', 'Service start', '服务开始', {
-      required: true,
-      sortable: true,
-      edit: at(9, 1),
-      list: width(110),
-    }),
-    field.date('serviceEnd', 'Service end', '服务结束', {
-      required: true,
-      sortable: true,
-      search: find(4, 1, 'range'),
-      edit: at(9, 2),
-      list: width(110),
-    }),
+    documentDate('serviceStart', 'Service start', '服务开始', { edit: at(9, 1) }),
+    documentDate('serviceEnd', 'Service end', '服务结束', { search: find(4, 1, 'range'), edit: at(9, 2) }),
     field.text('serviceScope', 'Service scope', '服务范围', {
       required: true,
       length: 2000,

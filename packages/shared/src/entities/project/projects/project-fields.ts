@@ -1,11 +1,47 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
+import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
+import { documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
 
+type Label = { en: string; zh: string };
+type Lifecycle = NonNullable<FieldMeta['lifecycle']>;
+type Project = {
+  label: Label;
+  singular: Label;
+  /** How the server numbers a new one (XM{yyyy}-{seq:4}). */
+  codePattern: string;
+  /** The dictionary of its states, and how it moves between them. */
+  statusDictionary: string;
+  lifecycle: Lifecycle;
+  /** The fields of this kind alone, after those both kinds share. */
+  fields: FieldMeta[];
+};
+
+/**
+ * A kind of project: both kinds live in the projects table (its `type` tells them apart), are approved by
+ * someone other than who submitted them, carry their team, and are in the data scope of their department
+ * and of their own members.
+ */
+export const defineProject = (
+  name: string,
+  { label, singular, codePattern, statusDictionary, lifecycle, fields }: Project,
+) =>
+  defineEntity(name, 'projects', {
+    businessKey: 'code',
+    label,
+    singular,
+    defaultSort: { field: 'code', order: 'desc' },
+    softDelete: true,
+    audit: true,
+    separateApprover: true,
+    scope: { organization: 'organizationId', project: 'id' },
+    details: [{ entity: 'ProjectTeam', foreignKey: 'projectId' }],
+    fields: [...commonFields(codePattern), statusField(statusDictionary, lifecycle), ...fields],
+  });
+
 /** The fields both kinds of project share (the project table of docs/domain.md §2.1). */
-export const commonFields = (codePattern: string): FieldMeta[] => [
-  field.id,
+const commonFields = (codePattern: string): FieldMeta[] => [
   field.code('Project number', '项目编号', {
     required: true,
     autoNumber: { pattern: codePattern },
@@ -34,19 +70,8 @@ export const commonFields = (codePattern: string): FieldMeta[] => [
     list: width(120),
   }),
   field.reference('salesOwnerId', ref('employees'), 'Sales owner', '销售负责人', { edit: at(3, 2), list: hidden }),
-  field.date('plannedStart', 'Planned start', '计划开始', {
-    required: true,
-    sortable: true,
-    search: find(2, 3, 'range'),
-    edit: at(4, 1),
-    list: width(110),
-  }),
-  field.date('plannedEnd', 'Planned end', '计划结束', {
-    required: true,
-    sortable: true,
-    edit: at(4, 2),
-    list: width(110),
-  }),
+  documentDate('plannedStart', 'Planned start', '计划开始', { search: find(2, 3, 'range'), edit: at(4, 1) }),
+  documentDate('plannedEnd', 'Planned end', '计划结束', { edit: at(4, 2) }),
   field.date('actualStart', 'Actual start', '实际开始', { edit: at(5, 1), list: hidden }),
   field.date('actualEnd', 'Actual end', '实际结束', { edit: at(5, 2), list: hidden }),
   field.dict('health', 'projectHealth', 'Health', '健康度', {
@@ -74,15 +99,8 @@ export const commonFields = (codePattern: string): FieldMeta[] => [
   field.string('type', 'Type', '类型', { length: 20, list: hidden }),
 ];
 
-export const statusField = (dictionary: string, lifecycle: FieldMeta['lifecycle']): FieldMeta =>
-  field.dict('status', dictionary, 'Status', '状态', {
-    length: 20,
-    default: 'DRAFT',
-    lifecycle,
-    search: find(3, 1, 'in'),
-    edit: at(6, 1),
-    list: width(100),
-  });
+const statusField = (dictionary: string, lifecycle: Lifecycle): FieldMeta =>
+  field.state(dictionary, lifecycle, { search: find(3, 1, 'in'), edit: at(6, 1), list: width(100) });
 
 /**
  * Statuses a user may move a project between by editing it (docs/domain.md §2.1). A project starts as

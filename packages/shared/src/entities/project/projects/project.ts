@@ -1,21 +1,15 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
-import { commonFields, deliveryLifecycle, statusField } from './project-fields.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineProject, deliveryLifecycle } from './project-fields.ts';
 
 /** ProjectInformation (/ProjectInformation): delivery and implementation projects, the hub of the area. */
-export const projectMeta = defineEntity('ProjectInformation', 'projects', {
-  businessKey: 'code',
+export const projectMeta = defineProject('ProjectInformation', {
   label: { en: 'Projects', zh: '项目信息' },
   singular: { en: 'project', zh: '项目' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
-  audit: true,
-  separateApprover: true,
-  scope: { organization: 'organizationId', project: 'id' },
-  details: [{ entity: 'ProjectTeam', foreignKey: 'projectId' }],
+  codePattern: 'XM{yyyy}-{seq:4}',
+  statusDictionary: 'projectStatus',
+  lifecycle: deliveryLifecycle,
   fields: [
-    ...commonFields('XM{yyyy}-{seq:4}'),
-    statusField('projectStatus', deliveryLifecycle),
     field.dict('stage', 'projectStage', 'Stage', '阶段', {
       length: 30,
       default: 'INITIATION',

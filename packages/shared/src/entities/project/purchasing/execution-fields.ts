@@ -2,6 +2,7 @@ import * as field from '../../../entity/define.ts';
 import { find, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
 import { ref } from '../refs.ts';
+import { projectField } from './purchasing-fields.ts';
 
 export const contractField = (edit: { row: number; col: number }): FieldMeta =>
   // The contract brings its supplier and project (the server copies and checks them again).
@@ -29,3 +30,6 @@ export const supplierField = (edit?: { row: number; col: number }): FieldMeta =>
   ...(edit ? { edit } : {}),
   list: width(180),
 });
+
+/** A receipt's or payment's contract, and the project and supplier it brings. */
+export const againstContract: FieldMeta[] = [contractField({ row: 1, col: 2 }), projectField(), supplierField()];

@@ -1,17 +1,14 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, width } from '../../../entity/define.ts';
-import { cachedMoney, detailProjectField, lineLabelField, masterField, money } from './purchasing-fields.ts';
+import { at, width } from '../../../entity/define.ts';
+import { cachedMoney, defineLine, lineLabelField, masterField, money } from './purchasing-fields.ts';
 
 /** A budget line: planned per category, and what purchases have committed and spent against it. */
-export const projectBudgetLineMeta = defineEntity('ProjectBudgetLine', 'project_budget_line', {
+const budget = masterField('budgetId', 'project_budget', { en: 'Budget', zh: '预算' });
+
+export const projectBudgetLineMeta = defineLine('ProjectBudgetLine', 'project_budget_line', budget, {
   label: { en: 'Budget lines', zh: '预算明细' },
   singular: { en: 'budget line', zh: '预算明细' },
-  defaultSort: { field: 'id', order: 'asc' },
-  scope: { project: 'projectId' },
   fields: [
-    field.id,
-    masterField('budgetId', 'project_budget', { en: 'Budget', zh: '预算' }),
-    detailProjectField,
     field.dict('category', 'budgetCategory', 'Category', '预算科目', {
       length: 20,
       required: true,

@@ -1,22 +1,20 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineProjectRecord, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { cachedMoney, percent, projectField, remarkField, statusField } from './purchasing-fields.ts';
+import { cachedMoney, percent, projectField } from './purchasing-fields.ts';
 
 /**
  * ProjectBuget (/ProjectBuget, the spec's spelling): a project's budget, one version per row. Approving
  * a revision supersedes the current version; only the current approved one controls purchases (B1).
  */
-export const projectBudgetMeta = defineEntity('ProjectBuget', 'project_budget', {
+export const projectBudgetMeta = defineProjectRecord('ProjectBuget', 'project_budget', {
   label: { en: 'Budget', zh: '项目预算' },
   singular: { en: 'budget', zh: '项目预算' },
   defaultSort: { field: 'id', order: 'desc' },
-  softDelete: true,
   audit: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'ProjectBudgetLine', foreignKey: 'budgetId' }],
   fields: [
-    field.id,
     field.string('code', 'Budget number', '预算编号', {
       length: 40,
       sortable: true,
@@ -37,8 +35,15 @@ export const projectBudgetMeta = defineEntity('ProjectBuget', 'project_budget', 
     }),
     percent('targetMarginPct', { en: 'Target margin %', zh: '目标毛利率%' }, { edit: at(2, 2) }),
     cachedMoney('totalAmount', { en: 'Total budget', zh: '预算总额' }, { sortable: true, list: width(130) }),
-    statusField('budgetStatus', { readOnly: true, default: 'DRAFT' }),
+    // Moved by approval and by a newer version's, never by the form.
+    field.dict('status', 'budgetStatus', 'Status', '状态', {
+      length: 20,
+      readOnly: true,
+      default: 'DRAFT',
+      search: find(1, 3, 'in'),
+      list: width(110),
+    }),
     field.boolean('isCurrent', 'Current', '当前版本', { readOnly: true, search: find(2, 1, 'eq'), list: width(80) }),
-    remarkField(3),
+    documentRemark(3),
   ],
 });

@@ -1,8 +1,9 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, hidden, width } from '../../../entity/define.ts';
-import { ref } from '../refs.ts';
+import { at, hidden, width } from '../../../entity/define.ts';
+import { refUnder, sameProject } from '../refs.ts';
 import {
-  detailProjectField,
+  budgetLineField,
+  defineLine,
   itemFields,
   lineLabelField,
   masterField,
@@ -11,29 +12,15 @@ import {
   quantity,
 } from './purchasing-fields.ts';
 
-export const purchaseContractLineMeta = defineEntity('PurchaseContractLine', 'purchase_contract_line', {
+const contract = masterField('contractId', 'purchase_contract', { en: 'Contract', zh: '采购合同' });
+const requestLine = refUnder('purchase_request_line', 'label', sameProject);
+
+export const purchaseContractLineMeta = defineLine('PurchaseContractLine', 'purchase_contract_line', contract, {
   label: { en: 'Contract lines', zh: '合同明细' },
   singular: { en: 'contract line', zh: '合同明细' },
-  defaultSort: { field: 'id', order: 'asc' },
-  scope: { project: 'projectId' },
   fields: [
-    field.id,
-    masterField('contractId', 'purchase_contract', { en: 'Contract', zh: '采购合同' }),
-    detailProjectField,
-    field.reference(
-      'requestLineId',
-      { ...ref('purchase_request_line', 'label'), parent: { field: 'projectId', column: 'project_id' } },
-      'Request line',
-      '申请明细',
-      { edit: at(1, 1), list: width(200) },
-    ),
-    field.reference(
-      'budgetLineId',
-      { ...ref('project_budget_line', 'label'), parent: { field: 'projectId', column: 'project_id' } },
-      'Budget line',
-      '预算科目',
-      { required: true, edit: at(1, 2), list: width(200) },
-    ),
+    field.reference('requestLineId', requestLine, 'Request line', '申请明细', { edit: at(1, 1), list: width(200) }),
+    budgetLineField(2, 200),
     ...itemFields(3),
     quantity('qty', { en: 'Quantity', zh: '数量' }, { required: true, min: 0.0001, edit: at(1, 7) }),
     money('unitPrice', { en: 'Unit price (incl. tax)', zh: '含税单价' }, { required: true, min: 0, edit: at(1, 8) }),

@@ -1,44 +1,44 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
 import {
   budgetWarningField,
   cachedMoney,
-  codeField,
   employeeField,
   money,
   percent,
   projectField,
-  remarkField,
   statusField,
 } from './purchasing-fields.ts';
+
+/** A draft until approved; approval moves it on. */
+const lifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CANCELLED'],
+    REJECTED: ['CANCELLED'],
+    APPROVED: ['SIGNED', 'CANCELLED'],
+    SIGNED: ['IN_EXECUTION', 'TERMINATED'],
+    IN_EXECUTION: ['COMPLETED', 'CLOSED', 'TERMINATED'],
+    COMPLETED: ['CLOSED'],
+  },
+};
 
 /**
  * PurchaseContract (/PurchaseContract): the purchase contract, doubling as the purchase order
  * (docs/domain.md §2.13). Amounts are the sum of its lines; receipt, billing and payment progress are
  * computed from the receipts, supplier invoices and payments against it (PC5).
  */
-export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_contract', {
-  businessKey: 'code',
+export const purchaseContractMeta = defineDocument('PurchaseContract', 'purchase_contract', {
   label: { en: 'Purchase contracts', zh: '采购合同' },
   singular: { en: 'purchase contract', zh: '采购合同' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
   separateApprover: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'PurchaseContractLine', foreignKey: 'contractId' }],
   fields: [
-    field.id,
-    codeField({ en: 'Contract number', zh: '采购合同号' }, 'CG{yyyy}-{seq:5}'),
-    {
-      name: 'supplierContractNo',
-      type: 'string',
-      label: { en: "Supplier's number", zh: '供方合同号' },
-      length: 64,
-      edit: at(1, 2),
-      list: hidden,
-    },
+    documentNumber('Contract number', '采购合同号', 'CG{yyyy}-{seq:5}'),
+    field.string('supplierContractNo', "Supplier's number", '供方合同号', { length: 64, edit: at(1, 2), list: hidden }),
     projectField({ row: 2, col: 1 }),
     field.reference('supplierId', ref('suppliers'), 'Supplier', '供应商', {
       required: true,
@@ -47,19 +47,8 @@ export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_c
       list: width(180),
     }),
     employeeField('buyerId', { en: 'Buyer', zh: '采购员' }, { row: 3, col: 1 }),
-    field.date('signDate', 'Signed on', '签订日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 2, 'range'),
-      edit: at(3, 2),
-      list: width(110),
-    }),
-    field.date('promisedDate', 'Promised arrival', '承诺到货日期', {
-      required: true,
-      sortable: true,
-      edit: at(4, 1),
-      list: width(110),
-    }),
+    documentDate('signDate', 'Signed on', '签订日期', { search: find(2, 2, 'range'), edit: at(3, 2) }),
+    documentDate('promisedDate', 'Promised arrival', '承诺到货日期', { edit: at(4, 1) }),
     field.string('deliveryAddress', 'Delivery address', '交货地点', { length: 300, edit: at(4, 2), list: hidden }),
     field.integer('warrantyMonths', 'Warranty (months)', '质保期(月)', {
       min: 0,
@@ -68,22 +57,7 @@ export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_c
       list: hidden,
     }),
     field.boolean('backToBack', 'Back-to-back', '背靠背', { default: false, edit: at(5, 2), list: hidden }),
-    statusField('purchaseContractStatus', {
-      default: 'DRAFT',
-      edit: at(6, 1),
-      // A draft until approved; approval moves it on.
-      lifecycle: {
-        initial: ['DRAFT'],
-        next: {
-          DRAFT: ['CANCELLED'],
-          REJECTED: ['CANCELLED'],
-          APPROVED: ['SIGNED', 'CANCELLED'],
-          SIGNED: ['IN_EXECUTION', 'TERMINATED'],
-          IN_EXECUTION: ['COMPLETED', 'CLOSED', 'TERMINATED'],
-          COMPLETED: ['CLOSED'],
-        },
-      },
-    }),
+    statusField('purchaseContractStatus', lifecycle, at(6, 1)),
     field.string('closeReason', 'Close / termination reason', '关闭/终止原因', {
       length: 500,
       edit: at(6, 2),
@@ -130,6 +104,6 @@ export const purchaseContractMeta = defineEntity('PurchaseContract', 'purchase_c
     percent('pctBilled', { en: 'Billed %', zh: '收票%' }, { readOnly: true }),
     percent('pctPaid', { en: 'Paid %', zh: '付款%' }, { readOnly: true }),
     budgetWarningField,
-    remarkField(7),
+    documentRemark(7),
   ],
 });

@@ -1,17 +1,21 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, width } from '../../../entity/define.ts';
+import { at, find, width } from '../../../entity/define.ts';
+import { defineProjectRecord, documentDate, documentRemark, invoiceTax } from '../document.ts';
 import { contractField, supplierField } from './execution-fields.ts';
-import { money, percent, projectField, remarkField, statusField } from './purchasing-fields.ts';
+import { money, percent, projectField, statusField } from './purchasing-fields.ts';
+
+/** Registered first; finance verifies it. */
+const lifecycle = {
+  initial: ['REGISTERED'],
+  next: { REGISTERED: ['VERIFIED', 'REJECTED', 'REVERSED'], VERIFIED: ['REVERSED'] },
+};
 
 /** PurchaseInvoice (/PurchaseInvoice): a supplier invoice (收票), matched against what was accepted (PI2). */
-export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_invoice', {
+export const purchaseInvoiceMeta = defineProjectRecord('PurchaseInvoice', 'purchase_invoice', {
   label: { en: 'Supplier invoices', zh: '采购收票' },
   singular: { en: 'supplier invoice', zh: '采购发票' },
   defaultSort: { field: 'invoiceDate', order: 'desc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   fields: [
-    field.id,
     field.string('invoiceNo', 'Invoice number', '发票号码', {
       required: true,
       length: 32,
@@ -30,13 +34,7 @@ export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_inv
       edit: at(2, 2),
       list: width(130),
     }),
-    field.date('invoiceDate', 'Invoice date', '开票日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(3, 1),
-      list: width(110),
-    }),
+    documentDate('invoiceDate', 'Invoice date', '开票日期', { search: find(2, 3, 'range'), edit: at(3, 1) }),
     field.date('receivedDate', 'Received on', '收票日期', { required: true, edit: at(3, 2), list: width(110) }),
     money(
       'amountExclTax',
@@ -48,7 +46,7 @@ export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_inv
       'taxAmount',
       { en: 'Tax', zh: '税额' },
       {
-        computed: 'round(amountExclTax * taxRate / 100, 2)',
+        computed: invoiceTax.taxAmount,
         summary: 'sum',
         edit: at(4, 3),
       },
@@ -57,7 +55,7 @@ export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_inv
       'amountInclTax',
       { en: 'Amount', zh: '价税合计' },
       {
-        computed: 'amountExclTax + taxAmount',
+        computed: invoiceTax.amountInclTax,
         summary: 'sum',
         edit: at(4, 4),
         list: width(130),
@@ -69,15 +67,7 @@ export const purchaseInvoiceMeta = defineEntity('PurchaseInvoice', 'purchase_inv
       edit: at(5, 1),
       list: width(100),
     }),
-    statusField('purchaseInvoiceStatus', {
-      default: 'REGISTERED',
-      edit: at(5, 2),
-      // Registered first; finance verifies it.
-      lifecycle: {
-        initial: ['REGISTERED'],
-        next: { REGISTERED: ['VERIFIED', 'REJECTED', 'REVERSED'], VERIFIED: ['REVERSED'] },
-      },
-    }),
-    remarkField(6),
+    statusField('purchaseInvoiceStatus', lifecycle, at(5, 2)),
+    documentRemark(6),
   ],
 });

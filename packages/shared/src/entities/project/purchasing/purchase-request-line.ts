@@ -1,9 +1,8 @@
-import * as field from '../../../entity/define.ts';
-import { at, defineEntity, width } from '../../../entity/define.ts';
-import { ref } from '../refs.ts';
+import { at } from '../../../entity/define.ts';
 import {
+  budgetLineField,
   cachedMoney,
-  detailProjectField,
+  defineLine,
   itemFields,
   lineLabelField,
   masterField,
@@ -11,22 +10,13 @@ import {
   quantity,
 } from './purchasing-fields.ts';
 
-export const purchaseRequestLineMeta = defineEntity('PurchaseRequestLine', 'purchase_request_line', {
+const request = masterField('requestId', 'purchase_request', { en: 'Request', zh: '采购申请' });
+
+export const purchaseRequestLineMeta = defineLine('PurchaseRequestLine', 'purchase_request_line', request, {
   label: { en: 'Requested items', zh: '申请明细' },
   singular: { en: 'requested item', zh: '申请明细' },
-  defaultSort: { field: 'id', order: 'asc' },
-  scope: { project: 'projectId' },
   fields: [
-    field.id,
-    masterField('requestId', 'purchase_request', { en: 'Request', zh: '采购申请' }),
-    detailProjectField,
-    field.reference(
-      'budgetLineId',
-      { ...ref('project_budget_line', 'label'), parent: { field: 'projectId', column: 'project_id' } },
-      'Budget line',
-      '预算科目',
-      { required: true, edit: at(1, 1), list: width(220) },
-    ),
+    budgetLineField(1, 220),
     ...itemFields(2),
     quantity('qty', { en: 'Quantity', zh: '数量' }, { required: true, min: 0.0001, edit: at(1, 6) }),
     money(

@@ -1,57 +1,33 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
-import {
-  budgetWarningField,
-  cachedMoney,
-  codeField,
-  employeeField,
-  projectField,
-  statusField,
-} from './purchasing-fields.ts';
+import { at, find, hidden } from '../../../entity/define.ts';
+import { defineDocument, documentDate, documentNumber } from '../document.ts';
+import { budgetWarningField, cachedMoney, employeeField, projectField, statusField } from './purchasing-fields.ts';
+
+/** A draft until approved; approval and ordering move it on. */
+const lifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CANCELLED'],
+    REJECTED: ['CANCELLED'],
+    APPROVED: ['CLOSED'],
+    PARTIALLY_ORDERED: ['CLOSED'],
+    ORDERED: ['CLOSED'],
+  },
+};
 
 /** ProjectPurchase (/ProjectPurchase): a purchase request (采购申请) against the project's budget. */
-export const purchaseRequestMeta = defineEntity('ProjectPurchase', 'purchase_request', {
-  businessKey: 'code',
+export const purchaseRequestMeta = defineDocument('ProjectPurchase', 'purchase_request', {
   label: { en: 'Purchase requests', zh: '采购申请' },
   singular: { en: 'purchase request', zh: '采购申请' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'PurchaseRequestLine', foreignKey: 'requestId' }],
   fields: [
-    field.id,
-    codeField({ en: 'Request number', zh: '申请单号' }, 'SQ{yyyy}-{seq:5}'),
+    documentNumber('Request number', '申请单号', 'SQ{yyyy}-{seq:5}'),
     projectField({ row: 1, col: 2 }),
     employeeField('requesterId', { en: 'Requester', zh: '申请人' }, { row: 2, col: 1 }),
-    field.date('requestDate', 'Request date', '申请日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 1, 'range'),
-      edit: at(2, 2),
-      list: width(110),
-    }),
-    field.date('requiredDate', 'Needed on site', '需求日期', {
-      required: true,
-      sortable: true,
-      edit: at(3, 1),
-      list: width(110),
-    }),
-    statusField('purchaseRequestStatus', {
-      default: 'DRAFT',
-      edit: at(3, 2),
-      // A draft until approved; approval and ordering move it on.
-      lifecycle: {
-        initial: ['DRAFT'],
-        next: {
-          DRAFT: ['CANCELLED'],
-          REJECTED: ['CANCELLED'],
-          APPROVED: ['CLOSED'],
-          PARTIALLY_ORDERED: ['CLOSED'],
-          ORDERED: ['CLOSED'],
-        },
-      },
-    }),
+    documentDate('requestDate', 'Request date', '申请日期', { search: find(2, 1, 'range'), edit: at(2, 2) }),
+    documentDate('requiredDate', 'Needed on site', '需求日期', { edit: at(3, 1) }),
+    statusField('purchaseRequestStatus', lifecycle, at(3, 2)),
     cachedMoney('totalEstAmount', { en: 'Estimated total', zh: '预估金额' }),
     budgetWarningField,
     field.text('reason', 'Reason', '申请原因', { length: 2000, edit: at(4, 1, 24), list: hidden }),

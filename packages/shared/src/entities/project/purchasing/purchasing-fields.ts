@@ -1,22 +1,13 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
+import { at, type DetailDefinition, defineDetail, find, hidden, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
-import { ref } from '../refs.ts';
+import { ref, refUnder, sameProject } from '../refs.ts';
 
 /** Field builders the purchasing documents share (docs/domain.md §2.5–§2.6, §2.13–§2.16). */
 
 type Place = { row: number; col: number; span?: number };
 type Label = { en: string; zh: string };
-
-/** A document number: typed by the user or, left empty, numbered by the server from `numbered` (CG2026-00001). */
-export const codeField = (label: Label, numbered: string, edit: Place = { row: 1, col: 1 }): FieldMeta =>
-  field.code(label.en, label.zh, {
-    autoNumber: { pattern: numbered },
-    sortable: true,
-    search: find(1, 1, 'like'),
-    edit,
-    list: width(130),
-  });
+type Lifecycle = NonNullable<FieldMeta['lifecycle']>;
 
 export const projectField = (edit?: Place): FieldMeta =>
   field.project({
@@ -30,7 +21,26 @@ export const projectField = (edit?: Place): FieldMeta =>
 export const detailProjectField: FieldMeta = field.project({ list: hidden });
 
 export const masterField = (name: string, table: string, label: Label): FieldMeta =>
-  field.reference(name, ref(table, 'code'), label.en, label.zh, { required: true, list: hidden });
+  field.master(name, ref(table, 'code'), label.en, label.zh);
+
+/**
+ * A purchasing document's line: after its master comes its project, copied from the document, so that the
+ * line is in the same data scope as the document.
+ */
+export const defineLine = (name: string, table: string, master: FieldMeta, line: DetailDefinition) =>
+  defineDetail(name, table, master, {
+    ...line,
+    scope: { project: 'projectId' },
+    fields: [detailProjectField, ...line.fields],
+  });
+
+/** The budget line a requested or contracted item is charged to, one of the document's project. */
+export const budgetLineField = (col: number, px: number): FieldMeta =>
+  field.reference('budgetLineId', refUnder('project_budget_line', 'label', sameProject), 'Budget line', '预算科目', {
+    required: true,
+    edit: at(1, col),
+    list: width(px),
+  });
 
 export const money = (name: string, label: Label, extra: field.FieldExtra = {}): FieldMeta =>
   field.amount(name, label.en, label.zh, { list: width(120), ...extra });
@@ -48,16 +58,8 @@ export const percent = (name: string, label: Label, extra: field.FieldExtra = {}
 export const employeeField = (name: string, label: Label, edit: Place): FieldMeta =>
   field.reference(name, ref('employees'), label.en, label.zh, { required: true, edit, list: width(110) });
 
-export const statusField = (dictionary: string, extra: field.FieldExtra = {}): FieldMeta =>
-  field.dict('status', dictionary, 'Status', '状态', {
-    length: 20,
-    search: find(1, 3, 'in'),
-    list: width(110),
-    ...extra,
-  });
-
-export const remarkField = (row: number): FieldMeta =>
-  field.remark(2000, { edit: { row, col: 1, span: 24 }, list: hidden });
+export const statusField = (dictionary: string, lifecycle: Lifecycle, edit: Place): FieldMeta =>
+  field.state(dictionary, lifecycle, { search: find(1, 3, 'in'), edit, list: width(110) });
 
 /** The item columns purchase request and purchase contract lines share. */
 export const itemFields = (startCol: number): FieldMeta[] => [

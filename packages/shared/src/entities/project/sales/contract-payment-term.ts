@@ -1,17 +1,17 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, hidden, width } from '../../../entity/define.ts';
+import { at, defineDetail, width } from '../../../entity/define.ts';
 import { ref } from '../refs.ts';
-import { id, money } from './sales-fields.ts';
+import { money } from './sales-fields.ts';
 
 /** ContractPaymentTerm: a contract's collection schedule (回款计划), edited with the contract. */
-export const contractPaymentTermMeta = defineEntity('ContractPaymentTerm', 'contract_payment_terms', {
+const contract = field.master('contractId', ref('sales_contracts'), 'Contract', '合同');
+
+export const contractPaymentTermMeta = defineDetail('ContractPaymentTerm', 'contract_payment_terms', contract, {
   label: { en: 'Payment terms', zh: '收款节点' },
   singular: { en: 'payment term', zh: '收款节点' },
   defaultSort: { field: 'seq', order: 'asc' },
   fields: [
-    id,
-    field.reference('contractId', ref('sales_contracts'), 'Contract', '合同', { required: true, list: hidden }),
-    field.integer('seq', 'No.', '期次', { min: 1, max: 999, required: true, edit: at(1, 1), list: width(70) }),
+    field.seq('期次', { edit: at(1, 1), list: width(70) }),
     field.name('Term', '节点名称', 100, { edit: at(1, 2), list: width(140) }),
     field.dict('termType', 'salesTermType', 'Type', '节点类型', {
       length: 20,

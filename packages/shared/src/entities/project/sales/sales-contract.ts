@@ -1,22 +1,29 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentDate, documentNumber, documentRemark } from '../document.ts';
 import { ref } from '../refs.ts';
-import { documentCode, id, money, projectOf, remark, taxRate } from './sales-fields.ts';
+import { money, projectOf, taxRate } from './sales-fields.ts';
+
+/** A contract starts as a draft and leaves it through approval. */
+const lifecycle = {
+  initial: ['DRAFT'],
+  next: {
+    DRAFT: ['CANCELLED'],
+    APPROVED: ['SIGNED', 'CANCELLED'],
+    SIGNED: ['IN_EXECUTION', 'COMPLETED', 'TERMINATED', 'CANCELLED'],
+    IN_EXECUTION: ['COMPLETED', 'TERMINATED'],
+  },
+};
 
 /** ProjectContract (/ProjectContract): the customer contract, approved before it is signed. */
-export const salesContractMeta = defineEntity('ProjectContract', 'sales_contracts', {
-  businessKey: 'code',
+export const salesContractMeta = defineDocument('ProjectContract', 'sales_contracts', {
   label: { en: 'Project contracts', zh: '项目合同' },
   singular: { en: 'project contract', zh: '项目合同' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
   separateApprover: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'ContractPaymentTerm', foreignKey: 'contractId' }],
   fields: [
-    id,
-    documentCode('Contract number', '合同编号', 'HT{yyyy}-{seq:4}'),
+    documentNumber('Contract number', '合同编号', 'HT{yyyy}-{seq:4}', { required: true }),
     field.name('Name', '合同名称', 200, { search: find(1, 2, 'like'), edit: at(1, 2), list: width(220) }),
     {
       ...projectOf,
@@ -42,21 +49,8 @@ export const salesContractMeta = defineEntity('ProjectContract', 'sales_contract
       edit: at(3, 2),
       list: hidden,
     }),
-    {
-      name: 'customerContractNo',
-      type: 'string',
-      label: { en: "Customer's number", zh: '客户合同号' },
-      length: 64,
-      edit: at(4, 1),
-      list: hidden,
-    },
-    field.date('signDate', 'Signed', '签订日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(4, 2),
-      list: width(110),
-    }),
+    field.string('customerContractNo', "Customer's number", '客户合同号', { length: 64, edit: at(4, 1), list: hidden }),
+    documentDate('signDate', 'Signed', '签订日期', { search: find(2, 3, 'range'), edit: at(4, 2) }),
     field.date('effectiveDate', 'Effective', '生效日期', { edit: at(5, 1), list: hidden }),
     field.date('expiryDate', 'Expires', '到期日期', { sortable: true, edit: at(5, 2), list: width(110) }),
     money('amountInclTax', 'Amount incl. tax', '含税金额', { required: true, sortable: true, edit: at(6, 1) }),
@@ -79,23 +73,7 @@ export const salesContractMeta = defineEntity('ProjectContract', 'sales_contract
       list: hidden,
     }),
     field.reference('salesOwnerId', ref('employees'), 'Sales owner', '销售负责人', { edit: at(8, 2), list: hidden }),
-    field.dict('status', 'salesContractStatus', 'Status', '状态', {
-      length: 20,
-      default: 'DRAFT',
-      // A contract starts as a draft and leaves it through approval.
-      lifecycle: {
-        initial: ['DRAFT'],
-        next: {
-          DRAFT: ['CANCELLED'],
-          APPROVED: ['SIGNED', 'CANCELLED'],
-          SIGNED: ['IN_EXECUTION', 'COMPLETED', 'TERMINATED', 'CANCELLED'],
-          IN_EXECUTION: ['COMPLETED', 'TERMINATED'],
-        },
-      },
-      search: find(3, 1, 'in'),
-      edit: at(9, 1),
-      list: width(100),
-    }),
-    remark,
+    field.state('salesContractStatus', lifecycle, { search: find(3, 1, 'in'), edit: at(9, 1), list: width(100) }),
+    documentRemark(20),
   ],
 });

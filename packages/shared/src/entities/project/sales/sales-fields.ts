@@ -1,6 +1,7 @@
 import * as field from '../../../entity/define.ts';
-import { at, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, width } from '../../../entity/define.ts';
 import type { FieldMeta } from '../../../entity/metadata.ts';
+import { refUnder, sameContract } from '../refs.ts';
 
 /**
  * The sales side of a project (docs/domain.md §2.4, §2.11, §2.12): the customer contract and its
@@ -8,39 +9,21 @@ import type { FieldMeta } from '../../../entity/metadata.ts';
  * invoices. Totals marked readOnly are kept by the server in the transaction that changes them.
  */
 
-export const id: FieldMeta = field.id;
-
 /** A money field (numeric(18,2), a decimal string on the wire). */
-export const money = (name: string, en: string, zh: string, extra: Partial<FieldMeta> = {}): FieldMeta => ({
-  name,
-  type: 'decimal',
-  precision: 18,
-  scale: 2,
-  label: { en, zh },
-  summary: 'sum',
-  list: width(130),
-  ...extra,
-});
+export const money = (name: string, en: string, zh: string, extra?: field.FieldExtra): FieldMeta =>
+  field.amount(name, en, zh, { summary: 'sum', list: width(130), ...extra });
 
 export const taxRate = (place: { row: number; col: number }): FieldMeta =>
   field.percent('taxRate', 'Tax rate %', '税率%', { required: true, default: '13', edit: place, list: width(80) });
 
-export const documentCode = (en: string, zh: string, numbered: string): FieldMeta => ({
-  name: 'code',
-  type: 'string',
-  label: { en, zh },
-  required: true,
-  length: 32,
-  unique: true,
-  pattern: '^[A-Za-z0-9-]+$',
-  autoNumber: { pattern: numbered },
-  sortable: true,
-  search: find(1, 1, 'like'),
-  edit: at(1, 1),
-  list: width(130),
-});
-
 /** Set by the server from the contract (the data scope "my projects" reads it), never by the form. */
 export const projectOf: FieldMeta = field.project({ search: find(1, 3, 'eq'), list: width(200) });
 
-export const remark: FieldMeta = field.remark(2000, { edit: at(20, 1, 24), list: hidden });
+/** The payment term of the chosen contract that a receipt or an invoice settles. */
+export const paymentTermField: FieldMeta = field.reference(
+  'paymentTermId',
+  refUnder('contract_payment_terms', 'name', sameContract),
+  'Payment term',
+  '收款节点',
+  { edit: at(2, 1), list: width(120) },
+);

@@ -1,20 +1,19 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentNumber, documentRemark, invoiceTax } from '../document.ts';
 import { ref } from '../refs.ts';
-import { documentCode, id, money, projectOf, remark, taxRate } from './sales-fields.ts';
+import { money, paymentTermField, projectOf, taxRate } from './sales-fields.ts';
+
+/** A request starts as a draft; approval makes it APPROVED, then it is issued or voided. */
+const lifecycle = { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } };
 
 /** ContractInvoicing (/ContractInvoicing): invoices issued to the customer, approved before issuing. */
-export const salesInvoiceMeta = defineEntity('ContractInvoicing', 'sales_invoices', {
-  businessKey: 'code',
+export const salesInvoiceMeta = defineDocument('ContractInvoicing', 'sales_invoices', {
   label: { en: 'Contract invoicing', zh: '合同开票' },
   singular: { en: 'contract invoice', zh: '开票记录' },
-  defaultSort: { field: 'code', order: 'desc' },
-  softDelete: true,
   audit: true,
-  scope: { project: 'projectId' },
   fields: [
-    id,
-    documentCode('Request number', '开票申请号', 'KP{yyyy}-{seq:4}'),
+    documentNumber('Request number', '开票申请号', 'KP{yyyy}-{seq:4}', { required: true }),
     // The contract brings its project and its customer's billing details (the server checks them again).
     field.reference(
       'contractId',
@@ -31,13 +30,7 @@ export const salesInvoiceMeta = defineEntity('ContractInvoicing', 'sales_invoice
       { required: true, search: find(1, 2, 'eq'), edit: at(1, 2), list: width(130) },
     ),
     { ...projectOf, edit: at(8, 1) },
-    field.reference(
-      'paymentTermId',
-      { ...ref('contract_payment_terms'), parent: { field: 'contractId', column: 'contract_id' } },
-      'Payment term',
-      '收款节点',
-      { edit: at(2, 1), list: width(120) },
-    ),
+    paymentTermField,
     field.dict('invoiceType', 'salesInvoiceType', 'Invoice type', '发票类型', {
       length: 20,
       required: true,
@@ -53,24 +46,17 @@ export const salesInvoiceMeta = defineEntity('ContractInvoicing', 'sales_invoice
     money('amountExclTax', 'Amount excl. tax', '不含税金额', { required: true, edit: at(4, 1) }),
     taxRate({ row: 4, col: 2 }),
     money('taxAmount', 'Tax', '税额', {
-      computed: 'round(amountExclTax * taxRate / 100, 2)',
+      computed: invoiceTax.taxAmount,
       edit: at(8, 1),
       list: width(110),
     }),
     money('amountInclTax', 'Amount incl. tax', '含税金额', {
-      computed: 'amountExclTax + taxAmount',
+      computed: invoiceTax.amountInclTax,
       sortable: true,
       edit: at(8, 2),
     }),
     field.string('buyerName', 'Buyer', '购方名称', { length: 200, edit: at(5, 1), list: hidden }),
-    {
-      name: 'buyerTaxNo',
-      type: 'string',
-      label: { en: "Buyer's tax number", zh: '购方税号' },
-      length: 30,
-      edit: at(5, 2),
-      list: hidden,
-    },
+    field.string('buyerTaxNo', "Buyer's tax number", '购方税号', { length: 30, edit: at(5, 2), list: hidden }),
     field.string('invoiceNo', 'Invoice number', '发票号码', {
       length: 30,
       search: find(2, 1, 'like'),
@@ -86,15 +72,7 @@ export const salesInvoiceMeta = defineEntity('ContractInvoicing', 'sales_invoice
     field.integer('creditDays', 'Credit (days)', '信用期(天)', { min: 0, max: 365, edit: at(7, 1), list: hidden }),
     field.date('dueDate', 'Due', '到期日', { readOnly: true, sortable: true, list: width(110) }),
     money('receivedAmount', 'Received', '已回款', { readOnly: true, list: width(120) }),
-    field.dict('status', 'salesInvoiceStatus', 'Status', '状态', {
-      length: 20,
-      default: 'DRAFT',
-      // A request starts as a draft; approval makes it APPROVED, then it is issued or voided.
-      lifecycle: { initial: ['DRAFT'], next: { APPROVED: ['ISSUED', 'VOID'], ISSUED: ['VOID'] } },
-      search: find(2, 3, 'in'),
-      edit: at(7, 2),
-      list: width(100),
-    }),
-    remark,
+    field.state('salesInvoiceStatus', lifecycle, { search: find(2, 3, 'in'), edit: at(7, 2), list: width(100) }),
+    documentRemark(20),
   ],
 });

@@ -1,19 +1,22 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineDocument, documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, project } from './schedule-fields.ts';
+import { project } from './schedule-fields.ts';
+
+/** Recording a result closes the test: the server derives PASSED, CONDITIONAL or FAILED from it. */
+const lifecycle = {
+  initial: ['PLANNED', 'IN_PROGRESS'],
+  next: { PLANNED: ['IN_PROGRESS', 'CANCELLED'], IN_PROGRESS: ['PASSED', 'CONDITIONAL', 'FAILED', 'CANCELLED'] },
+};
 
 /** ProjectTest (/ProjectTest): arrival inspections, system tests, preliminary and final acceptance. */
-export const acceptanceTestMeta = defineEntity('ProjectTest', 'acceptance_test', {
-  businessKey: 'code',
+export const acceptanceTestMeta = defineDocument('ProjectTest', 'acceptance_test', {
   label: { en: 'Tests and acceptance', zh: '测试验收' },
   singular: { en: 'acceptance test', zh: '测试验收' },
   defaultSort: { field: 'plannedDate', order: 'desc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'AcceptanceCheckItem', foreignKey: 'testId' }],
   fields: [
-    id,
     field.code('Number', '验收编号', {
       required: true,
       sortable: true,
@@ -36,31 +39,11 @@ export const acceptanceTestMeta = defineEntity('ProjectTest', 'acceptance_test',
       edit: at(2, 2),
       list: width(130),
     }),
-    field.date('plannedDate', 'Planned', '计划日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 2, 'range'),
-      edit: at(3, 1),
-      list: width(110),
-    }),
+    documentDate('plannedDate', 'Planned', '计划日期', { search: find(2, 2, 'range'), edit: at(3, 1) }),
     field.string('location', 'Location', '地点', { length: 200, edit: at(3, 2), list: hidden }),
     field.date('actualStart', 'Started', '实际开始', { edit: at(4, 1), list: hidden }),
     field.date('actualEnd', 'Ended', '实际结束', { edit: at(4, 2), list: width(110) }),
-    field.dict('status', 'acceptanceStatus', 'Status', '状态', {
-      length: 20,
-      default: 'PLANNED',
-      // Recording a result closes the test: the server derives PASSED, CONDITIONAL or FAILED from it.
-      lifecycle: {
-        initial: ['PLANNED', 'IN_PROGRESS'],
-        next: {
-          PLANNED: ['IN_PROGRESS', 'CANCELLED'],
-          IN_PROGRESS: ['PASSED', 'CONDITIONAL', 'FAILED', 'CANCELLED'],
-        },
-      },
-      search: find(2, 1, 'in'),
-      edit: at(5, 1),
-      list: width(100),
-    }),
+    field.state('acceptanceStatus', lifecycle, { search: find(2, 1, 'in'), edit: at(5, 1), list: width(100) }),
     field.dict('result', 'acceptanceResult', 'Result', '验收结论', { length: 20, edit: at(5, 2), list: width(110) }),
     field.string('customerSigner', 'Customer signer', '客户签字人', { length: 50, edit: at(6, 1), list: width(110) }),
     field.decimal('passRate', 'Pass rate %', '通过率%', { precision: 5, scale: 2, readOnly: true, list: width(90) }),

@@ -1,17 +1,24 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineProjectRecord, documentDate } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, project } from './schedule-fields.ts';
+import { project } from './schedule-fields.ts';
+
+const lifecycle = {
+  initial: ['NOT_STARTED', 'IN_PROGRESS', 'CANCELLED'],
+  next: {
+    NOT_STARTED: ['IN_PROGRESS', 'CANCELLED'],
+    IN_PROGRESS: ['REACHED', 'CANCELLED'],
+    REACHED: ['CANCELLED'],
+  },
+};
 
 /** ProjectMilestone (/ProjectMilestone): the plan of a project, its frozen baseline and how far it slipped. */
-export const projectMilestoneMeta = defineEntity('ProjectMilestone', 'project_milestone', {
+export const projectMilestoneMeta = defineProjectRecord('ProjectMilestone', 'project_milestone', {
   label: { en: 'Milestones', zh: '项目里程碑' },
   singular: { en: 'milestone', zh: '里程碑' },
   defaultSort: { field: 'plannedDate', order: 'asc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   fields: [
-    id,
     project(1),
     field.integer('seq', 'No.', '序号', {
       required: true,
@@ -44,29 +51,9 @@ export const projectMilestoneMeta = defineEntity('ProjectMilestone', 'project_mi
       list: width(110),
     }),
     field.date('baselineDate', 'Baseline', '基线日期', { edit: at(4, 1), list: width(110) }),
-    field.date('plannedDate', 'Planned', '计划日期', {
-      required: true,
-      sortable: true,
-      search: find(2, 3, 'range'),
-      edit: at(4, 2),
-      list: width(110),
-    }),
+    documentDate('plannedDate', 'Planned', '计划日期', { search: find(2, 3, 'range'), edit: at(4, 2) }),
     field.date('actualDate', 'Reached on', '实际日期', { edit: at(5, 1), list: width(110) }),
-    field.dict('status', 'milestoneStatus', 'Status', '状态', {
-      length: 20,
-      default: 'NOT_STARTED',
-      lifecycle: {
-        initial: ['NOT_STARTED', 'IN_PROGRESS', 'CANCELLED'],
-        next: {
-          NOT_STARTED: ['IN_PROGRESS', 'CANCELLED'],
-          IN_PROGRESS: ['REACHED', 'CANCELLED'],
-          REACHED: ['CANCELLED'],
-        },
-      },
-      search: find(2, 1, 'in'),
-      edit: at(5, 2),
-      list: width(100),
-    }),
+    field.state('milestoneStatus', lifecycle, { search: find(2, 1, 'in'), edit: at(5, 2), list: width(100) }),
     field.percent('weight', 'Weight %', '权重%', { summary: 'sum', edit: at(6, 1), list: width(90) }),
     field.integer('reminderDays', 'Remind days before', '提前提醒天数', {
       min: 0,

@@ -4,7 +4,6 @@ import type { FieldMeta } from '../../../entity/metadata.ts';
 
 /** The schedule part of the project area (docs/domain.md §2.3, §2.10, §2.17): milestones, acceptance, weekly reports. */
 
-export const id: FieldMeta = field.id;
 export const project = (searchCol: number): FieldMeta =>
   field.project({
     required: true,

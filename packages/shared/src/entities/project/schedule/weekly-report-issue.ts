@@ -1,16 +1,14 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, hidden, width } from '../../../entity/define.ts';
+import { at, defineDetail, width } from '../../../entity/define.ts';
 import { ref } from '../refs.ts';
-import { id } from './schedule-fields.ts';
 
 /** WeeklyReportIssue: an issue or risk raised in a weekly report; open ones carry over to the next week. */
-export const weeklyReportIssueMeta = defineEntity('WeeklyReportIssue', 'weekly_report_issue', {
+const report = field.master('reportId', ref('weekly_report', 'week_label'), 'Report', '周报');
+
+export const weeklyReportIssueMeta = defineDetail('WeeklyReportIssue', 'weekly_report_issue', report, {
   label: { en: 'Issues and risks', zh: '问题与风险' },
   singular: { en: 'issue or risk', zh: '问题或风险' },
-  defaultSort: { field: 'id', order: 'asc' },
   fields: [
-    id,
-    field.reference('reportId', ref('weekly_report', 'week_label'), 'Report', '周报', { required: true, list: hidden }),
     field.string('description', 'Issue', '问题描述', { required: true, length: 500, edit: at(1, 1), list: width(240) }),
     field.dict('impact', 'reportIssueImpact', 'Impact', '影响', {
       length: 10,

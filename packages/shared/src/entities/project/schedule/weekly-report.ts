@@ -1,18 +1,21 @@
 import * as field from '../../../entity/define.ts';
-import { at, defineEntity, find, hidden, width } from '../../../entity/define.ts';
+import { at, find, hidden, width } from '../../../entity/define.ts';
+import { defineProjectRecord } from '../document.ts';
 import { ref } from '../refs.ts';
-import { id, project } from './schedule-fields.ts';
+import { project } from './schedule-fields.ts';
+
+const lifecycle = {
+  initial: ['DRAFT', 'SUBMITTED'],
+  next: { DRAFT: ['SUBMITTED'], SUBMITTED: ['REVIEWED', 'RETURNED'], RETURNED: ['DRAFT', 'SUBMITTED'] },
+};
 
 /** ProjectWeeklyReport (/ProjectWeeklyReport): one report per project and week, written, submitted and reviewed. */
-export const weeklyReportMeta = defineEntity('ProjectWeeklyReport', 'weekly_report', {
+export const weeklyReportMeta = defineProjectRecord('ProjectWeeklyReport', 'weekly_report', {
   label: { en: 'Weekly reports', zh: '项目周报' },
   singular: { en: 'weekly report', zh: '项目周报' },
   defaultSort: { field: 'weekStart', order: 'desc' },
-  softDelete: true,
-  scope: { project: 'projectId' },
   details: [{ entity: 'WeeklyReportIssue', foreignKey: 'reportId' }],
   fields: [
-    id,
     project(1),
     field.date('weekStart', 'Week of (Monday)', '周一日期', {
       required: true,
@@ -32,17 +35,10 @@ export const weeklyReportMeta = defineEntity('ProjectWeeklyReport', 'weekly_repo
       list: width(110),
     }),
     field.percent('progressPct', 'Progress %', '进度%', { edit: at(3, 1), list: width(90) }),
-    field.dict('status', 'weeklyReportStatus', 'Report status', '周报状态', {
-      length: 20,
-      default: 'DRAFT',
-      lifecycle: {
-        initial: ['DRAFT', 'SUBMITTED'],
-        next: { DRAFT: ['SUBMITTED'], SUBMITTED: ['REVIEWED', 'RETURNED'], RETURNED: ['DRAFT', 'SUBMITTED'] },
-      },
-      search: find(2, 1, 'in'),
-      edit: at(3, 2),
-      list: width(100),
-    }),
+    {
+      ...field.state('weeklyReportStatus', lifecycle, { search: find(2, 1, 'in'), edit: at(3, 2), list: width(100) }),
+      label: { en: 'Report status', zh: '周报状态' },
+    },
     field.boolean('late', 'Late', '迟交', { readOnly: true, search: find(2, 2, 'eq'), list: width(70) }),
     field.datetime('submittedAt', 'Submitted', '提交时间', { readOnly: true, list: width(160) }),
     field.reference('reviewerId', ref('employees'), 'Reviewer', '审阅人', { readOnly: true, list: width(110) }),
