@@ -1,38 +1,27 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { type Button, type CurrentUser, ErrorCode, type MenuItem } from '@trestle/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { http } from '../lib/http/client.ts';
 import { HttpError } from '../lib/http/transport.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
-import { createQueryClient, Providers } from './Providers.tsx';
-import { routes } from './routes.tsx';
+import { menuEntry, renderApp } from '../test/render.tsx';
 
 const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
 const menu: MenuItem[] = [
-  { id: 1, name: 'Home', url: '/home', parentId: 0, icon: 'HomeOutlined', enable: 1, permission: [] },
-  {
-    id: 2,
-    name: 'Personal center',
-    url: '/UserInfo/Manager',
-    parentId: 0,
-    icon: 'UserOutlined',
-    enable: 1,
-    permission: [1, 3],
-  },
-  { id: 3, name: 'System', url: '', parentId: 0, icon: 'SettingOutlined', enable: 1, permission: [] },
-  {
+  menuEntry({ id: 1, name: 'Home', url: '/home', icon: 'HomeOutlined' }),
+  menuEntry({ id: 2, name: 'Personal center', url: '/UserInfo/Manager', icon: 'UserOutlined', permission: [1, 3] }),
+  menuEntry({ id: 3, name: 'System', url: '', icon: 'SettingOutlined' }),
+  menuEntry({
     id: 4,
     name: 'Button catalogue',
     url: '/Button',
     parentId: 3,
     icon: 'AppstoreOutlined',
-    enable: 1,
     permission: [1],
-  },
-  { id: 5, name: 'Hidden screen', url: '/Hidden', parentId: 0, icon: '', enable: 2, permission: [] },
+  }),
+  menuEntry({ id: 5, name: 'Hidden screen', url: '/Hidden', enable: 2 }),
 ];
 const currentUser: CurrentUser = {
   id: 1,
@@ -60,16 +49,6 @@ function fakeServer(menuNow: () => MenuItem[] = () => menu) {
     if (/^\/api\/\w+\/getMeta$/.test(url)) throw new HttpError('Not found', 404, ErrorCode.notFound);
     throw new Error(`unexpected ${url}`);
   });
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
 }
 
 describe('the app routes', () => {
