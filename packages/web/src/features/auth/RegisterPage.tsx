@@ -3,10 +3,11 @@ import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 // [issue 4: site-login-settings] LoginSet's password policy and registration switch
 import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
-import { confirmRules, fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
+import { confirmRules, fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { register, useLoginConfig } from './auth-api.ts';
 
@@ -23,8 +24,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const policy = usePasswordPolicy().data;
   const registerEnabled = useLoginConfig().data?.registerEnabled !== false;
-  const rule = (name: keyof typeof fields) =>
-    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const rule = useSchemaRule(fields);
 
   const onFinish = async ({ confirmPassword: _confirm, ...body }: RegisterForm) => {
     setBusy(true);

@@ -1,9 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { EntityScope } from '@trestle/shared';
-import { Button, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../components/form/layout.ts';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { useEntityScopes, useScopeOrganizations, useScopeRoles } from './data-permission-api.ts';
 import { ExplainPanel } from './ExplainPanel.tsx';
@@ -50,12 +51,10 @@ export function DataPermissionPage() {
           options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
         />
       </Space>
-      <Table<EntityScope>
+      <QueryTable<EntityScope>
         rowKey="entity"
-        size="small"
+        query={entities}
         loading={entities.isLoading}
-        pagination={false}
-        dataSource={entities.data ?? []}
         columns={[
           { title: t('dataPermission.entity'), render: (_, e) => labelOf(e, i18n.language) },
           { title: t('dataPermission.scope'), render: (_, e) => scopeCell(e) },

@@ -4,6 +4,7 @@ import { App, Button, DatePicker, Form, Input, Space, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirm.ts';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { useGridState } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
@@ -19,7 +20,8 @@ const blankToUndefined = (s?: string) => (s?.trim() ? s.trim() : undefined);
 export function FilesPage() {
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`logs-files.file.${key}`, o);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<SearchValues>();
   const grid = useGridState<FileListRequest & { page: number; rows: number }, FilePage>({
     key: fileKeys.all,
@@ -61,19 +63,12 @@ export function FilesPage() {
     });
 
   const remove = (row: FileRow) =>
-    modal.confirm({
+    confirm({
       ...modalDefaults,
       title: k('confirmDelete', { name: row.name }),
       content: row.recordEntity ? k('linkedWarning', { entity: row.recordEntity, key: row.recordKey }) : undefined,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteFiles([row.key]);
-        } catch {
-          return; // The HTTP client has shown why.
-        }
+      run: async () => {
+        await deleteFiles([row.key]);
         await changed();
         void message.success(k('deleted'));
       },

@@ -3,7 +3,8 @@ import { type LoginSettingsBody, loginSettingsBodySchema, type SettingsScope } f
 import { Card, Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
-import { NumberSetting, useSchemaRule } from '../../components/form/SettingsScreen.tsx';
+import { NumberSetting } from '../../components/form/SettingsScreen.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { getRegisterOptions, loginSetKeys } from './login-set-api.ts';
 
 const fields = loginSettingsBodySchema.shape;

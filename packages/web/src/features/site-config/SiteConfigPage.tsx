@@ -9,12 +9,8 @@ import { Alert, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../components/form/CheckboxGroupField.tsx';
 import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
-import {
-  NumberSetting,
-  SettingsScreen,
-  useSchemaRule,
-  useSettingsForm,
-} from '../../components/form/SettingsScreen.tsx';
+import { NumberSetting, SettingsScreen, useSettingsForm } from '../../components/form/SettingsScreen.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { DocumentSettings } from './DocumentSettings.tsx';
 import { getSiteConfig, saveSiteConfig, siteConfigKeys } from './site-config-api.ts';
 
