@@ -6,7 +6,7 @@ import { http } from '../lib/http/client.ts';
 import { HttpError } from '../lib/http/transport.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
-import { menuEntry, renderApp } from '../test/render.tsx';
+import { clearSession, menuEntry, renderApp } from '../test/render.tsx';
 
 const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
 const menu: MenuItem[] = [
@@ -51,11 +51,16 @@ function fakeServer(menuNow: () => MenuItem[] = () => menu) {
   });
 }
 
+/** The app at `path` for a signed-in user, the server faked. */
+function openSignedIn(path: string) {
+  setToken('t');
+  fakeServer();
+  return renderApp(path);
+}
+
 describe('the app routes', () => {
   beforeEach(() => {
-    sessionStorage.clear();
-    useAppStore.getState().clearPermission();
-    useAppStore.getState().setButtons([]);
+    clearSession();
     useAppStore.getState().setUserInfo({ userName: 'pm', userTrueName: 'Pat Manager', img: '' });
   });
   afterEach(() => clearToken());
@@ -69,9 +74,7 @@ describe('the app routes', () => {
   });
 
   it('redirects / to /home and shows the layout, menu, breadcrumb and quick links', async () => {
-    setToken('t');
-    fakeServer();
-    const router = renderApp('/');
+    const router = openSignedIn('/');
     expect(await screen.findByText('Welcome, Pat Manager')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.getByTestId('layout-left')).toBeTruthy();
@@ -86,9 +89,7 @@ describe('the app routes', () => {
   });
 
   it('shows the ancestors of the current screen in the breadcrumb', async () => {
-    setToken('t');
-    fakeServer();
-    renderApp('/Button');
+    openSignedIn('/Button');
     expect(await screen.findByText('Button catalogue', { selector: '.ant-typography' })).toBeTruthy();
     expect(screen.getByTestId('breadcrumb').textContent).toBe('My position/Home/System/Button catalogue');
   });
@@ -105,9 +106,7 @@ describe('the app routes', () => {
   });
 
   it('switches to the top layout from the user menu and to Chinese from the header', async () => {
-    setToken('t');
-    fakeServer();
-    renderApp('/home');
+    openSignedIn('/home');
     await screen.findByText('Welcome, Pat Manager');
     fireEvent.mouseEnter(screen.getByRole('button', { name: /Pat Manager/ }));
     fireEvent.click(await screen.findByText('Top'));
@@ -125,9 +124,7 @@ describe('the app routes', () => {
   });
 
   it('opens the /401 screen for a screen the menu does not grant, and the menu url with /Manager at its route', async () => {
-    setToken('t');
-    fakeServer();
-    const router = renderApp('/Employee');
+    const router = openSignedIn('/Employee');
     expect(await screen.findByText('You have no permission to view this page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/401');
     await router.navigate('/UserInfo/Manager');
@@ -165,9 +162,7 @@ describe('the app routes', () => {
   });
 
   it('shows the not-found and the no-permission screens', async () => {
-    setToken('t');
-    fakeServer();
-    const router = renderApp('/no/such/page');
+    const router = openSignedIn('/no/such/page');
     expect(await screen.findByText('The page you visited does not exist')).toBeTruthy();
     await router.navigate('/401');
     expect(await screen.findByText('You have no permission to view this page')).toBeTruthy();

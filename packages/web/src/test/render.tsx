@@ -4,8 +4,11 @@ import type { MenuItem } from '@trestle/shared';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach } from 'vitest';
 import { createQueryClient, Providers } from '../app/Providers.tsx';
 import { routes } from '../app/routes.tsx';
+import { useAppStore } from '../lib/store.ts';
+import { clearToken, setToken } from '../lib/token.ts';
 
 /** The whole app (its routes and providers) opened at `path`; the router tells where it went. */
 export function renderApp(path: string) {
@@ -48,3 +51,19 @@ export const menuEntry = (entry: Pick<MenuItem, 'id' | 'name' | 'url'> & Partial
   permission: [],
   ...entry,
 });
+
+/** A new visit: no remembered path, and no menu nor buttons in the store (the guard loads them again). */
+export function clearSession() {
+  sessionStorage.clear();
+  useAppStore.getState().clearPermission();
+  useAppStore.getState().setButtons([]);
+}
+
+/** Each test of the block starts a new visit signed in, and signs out after. */
+export function signedInEachTest() {
+  beforeEach(() => {
+    clearSession();
+    setToken('t');
+  });
+  afterEach(() => clearToken());
+}

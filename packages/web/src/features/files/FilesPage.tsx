@@ -16,6 +16,14 @@ type SearchValues = { name?: string; type?: string; uploader?: string; entity?: 
 
 const blankToUndefined = (s?: string) => (s?.trim() ? s.trim() : undefined);
 
+/** The search's text fields: each as long as the column it looks in. */
+const TEXT_FILTERS = [
+  { name: 'name', label: 'name', maxLength: 200, width: 160 },
+  { name: 'type', label: 'type', maxLength: 100, width: 120 },
+  { name: 'uploader', label: 'uploader', maxLength: 50, width: 120 },
+  { name: 'entity', label: 'record', maxLength: 64, width: 120 },
+] as const;
+
 /** /File: every uploaded file of the tenant, with preview, download and delete. */
 export function FilesPage() {
   const { t } = useTranslation();
@@ -89,18 +97,11 @@ export function FilesPage() {
       )}
       {canSearch && (
         <Form form={form} layout="inline" size="small" onFinish={search} data-testid="file-search">
-          <Form.Item name="name" label={k('name')}>
-            <Input allowClear maxLength={200} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="type" label={k('type')}>
-            <Input allowClear maxLength={100} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="uploader" label={k('uploader')}>
-            <Input allowClear maxLength={50} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="entity" label={k('record')}>
-            <Input allowClear maxLength={64} style={{ width: 120 }} />
-          </Form.Item>
+          {TEXT_FILTERS.map(({ name, label, maxLength, width }) => (
+            <Form.Item key={name} name={name} label={k(label)}>
+              <Input allowClear maxLength={maxLength} style={{ width }} />
+            </Form.Item>
+          ))}
           <Form.Item name="at" label={k('time')}>
             <DatePicker.RangePicker />
           </Form.Item>

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import type { Button, MenuItem } from '@trestle/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
-import { useAppStore } from '../../lib/store.ts';
-import { clearToken, setToken } from '../../lib/token.ts';
-import { menuEntry, renderApp } from '../../test/render.tsx';
+import { menuEntry, renderApp, signedInEachTest } from '../../test/render.tsx';
 
 const buttons: Button[] = [
   { id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 },
@@ -35,12 +33,7 @@ function fakeServer(menu: MenuItem[]) {
 }
 
 describe('the acceptance-test screen outside the layout (/manage/ProjectTest)', () => {
-  beforeEach(() => {
-    useAppStore.getState().clearPermission();
-    useAppStore.getState().setButtons([]);
-    setToken('t');
-  });
-  afterEach(() => clearToken());
+  signedInEachTest();
 
   it('shows the grid with the buttons /ProjectTest grants, without the navigation, and a way back', async () => {
     fakeServer([home, tests]);

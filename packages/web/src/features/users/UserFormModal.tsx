@@ -1,5 +1,5 @@
 import { type AddUserBody, addUserBodySchema, type UserOptions, type UserRow } from '@trestle/shared';
-import { Form, Input, Switch, TreeSelect } from 'antd';
+import { Form, Input, Switch, TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/FormModal.tsx';
 import { useSchemaRule } from '../../components/form/schema-rule.ts';
@@ -20,6 +20,11 @@ const FIELDS = [
 /** Options with a parent as antd's flat tree data. */
 export const treeData = (items: UserOptions['roles']) =>
   items.map((o) => ({ id: o.id, pId: o.parentId ?? 0, value: o.id, title: o.name }));
+
+/** A choice among options with a parent (organisations, roles), as a tree shown open. */
+function OptionTree({ options = [], ...select }: TreeSelectProps & { options?: UserOptions['roles'] }) {
+  return <TreeSelect allowClear treeDataSimpleMode treeDefaultExpandAll treeData={treeData(options)} {...select} />;
+}
 
 /** Add (user null) or edit a user: the shared schema drives the rules, the server's field errors land on the fields. */
 export function UserFormModal(props: { open: boolean; user: UserRow | null; options?: UserOptions; onClose(): void }) {
@@ -74,30 +79,13 @@ export function UserFormModal(props: { open: boolean; user: UserRow | null; opti
         <Input />
       </Form.Item>
       <Form.Item label={t('users-roles.mainOrganization')} name="organizationId">
-        <TreeSelect
-          allowClear
-          treeDataSimpleMode
-          treeDefaultExpandAll
-          treeData={treeData(props.options?.organizations ?? [])}
-        />
+        <OptionTree options={props.options?.organizations} />
       </Form.Item>
       <Form.Item label={t('users-roles.organizations')} name="organizationIds">
-        <TreeSelect
-          multiple
-          allowClear
-          treeDataSimpleMode
-          treeDefaultExpandAll
-          treeData={treeData(props.options?.organizations ?? [])}
-        />
+        <OptionTree multiple options={props.options?.organizations} />
       </Form.Item>
       <Form.Item label={t('users-roles.roles')} name="roleIds">
-        <TreeSelect
-          multiple
-          allowClear
-          treeDataSimpleMode
-          treeDefaultExpandAll
-          treeData={treeData(props.options?.roles ?? [])}
-        />
+        <OptionTree multiple options={props.options?.roles} />
       </Form.Item>
       {!user && (
         <Form.Item label={t('users-roles.enabled')} name="enabled" valuePropName="checked">
