@@ -4,6 +4,7 @@ import { http } from '../lib/http/client.ts';
 import { RETURN_TO_KEY, takeReturnTo } from '../lib/return-to.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
+import { clearSession, signedInEachTest } from '../test/render.tsx';
 import { guardLoader } from './guard.ts';
 import { CHUNK_RELOAD_FLAG, lazyRoute } from './lazy-route.ts';
 
@@ -27,11 +28,7 @@ function fakeServer() {
 }
 
 describe('navigation guard', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    useAppStore.getState().clearPermission();
-    useAppStore.getState().setButtons([]);
-  });
+  beforeEach(clearSession);
   afterEach(() => clearToken());
 
   it('always lets login paths through, whatever their case, without a token', async () => {
@@ -67,13 +64,7 @@ describe('navigation guard', () => {
 });
 
 describe('the guard and the grants of the menu', () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    useAppStore.getState().clearPermission();
-    useAppStore.getState().setButtons([]);
-    setToken('t');
-  });
-  afterEach(() => clearToken());
+  signedInEachTest();
 
   it('sends a screen the menu does not grant to /401, whatever its case, and lets granted ones through', async () => {
     fakeServer();

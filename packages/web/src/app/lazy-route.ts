@@ -1,3 +1,6 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
 /** Set while a reload caused by a failed chunk is under way, so that a chunk that keeps failing cannot loop. */
 export const CHUNK_RELOAD_FLAG = 'chunkReload';
 
@@ -20,4 +23,17 @@ export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
       return new Promise<T>(() => {});
     }
   };
+}
+
+/** A route's screen: the component `name` of a module loaded on the first visit, as a chunk of its own. */
+export function lazyScreen<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return lazyRoute(() => load().then((m) => ({ Component: m[name] })));
+}
+
+/** Screens drawn from one module: each path with the name of the page it shows. */
+export function moduleScreens<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  pages: Record<string, K>,
+): RouteObject[] {
+  return Object.entries<K>(pages).map(([path, name]) => ({ path, lazy: lazyScreen(load, name) }));
 }

@@ -1,61 +1,36 @@
 import type { RouteObject } from 'react-router-dom';
-import { lazyRoute } from './lazy-route.ts';
-
-const projectPage = (name: 'ProjectsPage' | 'OmProjectsPage') =>
-  lazyRoute(() => import('../features/projects/ProjectPages.tsx').then((m) => ({ Component: m[name] })));
+import { lazyScreen, moduleScreens } from './lazy-route.ts';
 
 /** The project area's screens (issue 5), inside the main layout; each part adds its own lines. */
 export const projectAreaRoutes: RouteObject[] = [
   // Customers and suppliers have no page of their own: the generic entity route draws them.
-  { path: 'ProjectInformation', lazy: projectPage('ProjectsPage') },
-  { path: 'YWProjectInformation', lazy: projectPage('OmProjectsPage') },
+  ...moduleScreens(() => import('../features/projects/ProjectPages.tsx'), {
+    ProjectInformation: 'ProjectsPage',
+    YWProjectInformation: 'OmProjectsPage',
+  }),
   // [issue 5: sales]
-  ...(
-    [
-      ['ProjectContract', 'ContractsPage'],
-      ['ContractInvoicing', 'InvoicesPage'],
-      ['ProjectPayment', 'ReceiptsPage'],
-    ] as const
-  ).map(([path, name]) => ({
-    path,
-    lazy: lazyRoute(() => import('../features/sales/SalesPages.tsx').then((m) => ({ Component: m[name] }))),
-  })),
+  ...moduleScreens(() => import('../features/sales/SalesPages.tsx'), {
+    ProjectContract: 'ContractsPage',
+    ContractInvoicing: 'InvoicesPage',
+    ProjectPayment: 'ReceiptsPage',
+  }),
   // [issue 5: purchasing]
-  ...(
-    [
-      ['ProjectBuget', 'BudgetsPage'],
-      ['ProjectPurchase', 'PurchaseRequestsPage'],
-      ['PurchaseContract', 'PurchaseContractsPage'],
-      ['PurchaseArrival', 'ArrivalsPage'],
-      ['PurchaseInvoice', 'SupplierInvoicesPage'],
-      ['PurchasePayment', 'SupplierPaymentsPage'],
-    ] as const
-  ).map(([path, name]) => ({
-    path,
-    lazy: lazyRoute(() => import('../features/purchasing/PurchasingPages.tsx').then((m) => ({ Component: m[name] }))),
-  })),
+  ...moduleScreens(() => import('../features/purchasing/PurchasingPages.tsx'), {
+    ProjectBuget: 'BudgetsPage',
+    ProjectPurchase: 'PurchaseRequestsPage',
+    PurchaseContract: 'PurchaseContractsPage',
+    PurchaseArrival: 'ArrivalsPage',
+    PurchaseInvoice: 'SupplierInvoicesPage',
+    PurchasePayment: 'SupplierPaymentsPage',
+  }),
   // [issue 5: schedule]
-  ...(
-    [
-      ['ProjectMilestone', 'MilestonesPage'],
-      ['ProjectTest', 'AcceptanceTestsPage'],
-      ['ProjectWeeklyReport', 'WeeklyReportsPage'],
-    ] as const
-  ).map(([path, name]) => ({
-    path,
-    lazy: lazyRoute(() => import('../features/schedule/SchedulePages.tsx').then((m) => ({ Component: m[name] }))),
-  })),
+  ...moduleScreens(() => import('../features/schedule/SchedulePages.tsx'), {
+    ProjectMilestone: 'MilestonesPage',
+    ProjectTest: 'AcceptanceTestsPage',
+    ProjectWeeklyReport: 'WeeklyReportsPage',
+  }),
   // [issue 5: warnings]
-  {
-    path: 'ProjectWarning',
-    lazy: lazyRoute(() => import('../features/warnings/WarningsPage.tsx').then((m) => ({ Component: m.WarningsPage }))),
-  },
-  {
-    path: 'ProjectSummary',
-    lazy: lazyRoute(() => import('../features/summary/SummaryPage.tsx').then((m) => ({ Component: m.SummaryPage }))),
-  },
-  {
-    path: 'MineInformation',
-    lazy: lazyRoute(() => import('../features/mine/MinePage.tsx').then((m) => ({ Component: m.MinePage }))),
-  },
+  { path: 'ProjectWarning', lazy: lazyScreen(() => import('../features/warnings/WarningsPage.tsx'), 'WarningsPage') },
+  { path: 'ProjectSummary', lazy: lazyScreen(() => import('../features/summary/SummaryPage.tsx'), 'SummaryPage') },
+  { path: 'MineInformation', lazy: lazyScreen(() => import('../features/mine/MinePage.tsx'), 'MinePage') },
 ];

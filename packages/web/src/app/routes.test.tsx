@@ -1,38 +1,27 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { type Button, type CurrentUser, ErrorCode, type MenuItem } from '@trestle/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { http } from '../lib/http/client.ts';
 import { HttpError } from '../lib/http/transport.ts';
 import { useAppStore } from '../lib/store.ts';
 import { clearToken, setToken } from '../lib/token.ts';
-import { createQueryClient, Providers } from './Providers.tsx';
-import { routes } from './routes.tsx';
+import { clearSession, menuEntry, renderApp } from '../test/render.tsx';
 
 const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
 const menu: MenuItem[] = [
-  { id: 1, name: 'Home', url: '/home', parentId: 0, icon: 'HomeOutlined', enable: 1, permission: [] },
-  {
-    id: 2,
-    name: 'Personal center',
-    url: '/UserInfo/Manager',
-    parentId: 0,
-    icon: 'UserOutlined',
-    enable: 1,
-    permission: [1, 3],
-  },
-  { id: 3, name: 'System', url: '', parentId: 0, icon: 'SettingOutlined', enable: 1, permission: [] },
-  {
+  menuEntry({ id: 1, name: 'Home', url: '/home', icon: 'HomeOutlined' }),
+  menuEntry({ id: 2, name: 'Personal center', url: '/UserInfo/Manager', icon: 'UserOutlined', permission: [1, 3] }),
+  menuEntry({ id: 3, name: 'System', url: '', icon: 'SettingOutlined' }),
+  menuEntry({
     id: 4,
     name: 'Button catalogue',
     url: '/Button',
     parentId: 3,
     icon: 'AppstoreOutlined',
-    enable: 1,
     permission: [1],
-  },
-  { id: 5, name: 'Hidden screen', url: '/Hidden', parentId: 0, icon: '', enable: 2, permission: [] },
+  }),
+  menuEntry({ id: 5, name: 'Hidden screen', url: '/Hidden', enable: 2 }),
 ];
 const currentUser: CurrentUser = {
   id: 1,
@@ -62,21 +51,16 @@ function fakeServer(menuNow: () => MenuItem[] = () => menu) {
   });
 }
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
+/** The app at `path` for a signed-in user, the server faked. */
+function openSignedIn(path: string) {
+  setToken('t');
+  fakeServer();
+  return renderApp(path);
 }
 
 describe('the app routes', () => {
   beforeEach(() => {
-    sessionStorage.clear();
-    useAppStore.getState().clearPermission();
-    useAppStore.getState().setButtons([]);
+    clearSession();
     useAppStore.getState().setUserInfo({ userName: 'pm', userTrueName: 'Pat Manager', img: '' });
   });
   afterEach(() => clearToken());
@@ -90,9 +74,7 @@ describe('the app routes', () => {
   });
 
   it('redirects / to /home and shows the layout, menu, breadcrumb and quick links', async () => {
-    setToken('t');
-    fakeServer();
-    const router = renderApp('/');
+    const router = openSignedIn('/');
     expect(await screen.findByText('Welcome, Pat Manager')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/home');
     expect(screen.getByTestId('layout-left')).toBeTruthy();
@@ -107,9 +89,7 @@ describe('the app routes', () => {
   });
 
   it('shows the ancestors of the current screen in the breadcrumb', async () => {
-    setToken('t');
-    fakeServer();
-    renderApp('/Button');
+    openSignedIn('/Button');
     expect(await screen.findByText('Button catalogue', { selector: '.ant-typography' })).toBeTruthy();
     expect(screen.getByTestId('breadcrumb').textContent).toBe('My position/Home/System/Button catalogue');
   });
@@ -126,9 +106,7 @@ describe('the app routes', () => {
   });
 
   it('switches to the top layout from the user menu and to Chinese from the header', async () => {
-    setToken('t');
-    fakeServer();
-    renderApp('/home');
+    openSignedIn('/home');
     await screen.findByText('Welcome, Pat Manager');
     fireEvent.mouseEnter(screen.getByRole('button', { name: /Pat Manager/ }));
     fireEvent.click(await screen.findByText('Top'));
@@ -146,9 +124,7 @@ describe('the app routes', () => {
   });
 
   it('opens the /401 screen for a screen the menu does not grant, and the menu url with /Manager at its route', async () => {
-    setToken('t');
-    fakeServer();
-    const router = renderApp('/Employee');
+    const router = openSignedIn('/Employee');
     expect(await screen.findByText('You have no permission to view this page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/401');
     await router.navigate('/UserInfo/Manager');
@@ -186,9 +162,7 @@ describe('the app routes', () => {
   });
 
   it('shows the not-found and the no-permission screens', async () => {
-    setToken('t');
-    fakeServer();
-    const router = renderApp('/no/such/page');
+    const router = openSignedIn('/no/such/page');
     expect(await screen.findByText('The page you visited does not exist')).toBeTruthy();
     await router.navigate('/401');
     expect(await screen.findByText('You have no permission to view this page')).toBeTruthy();

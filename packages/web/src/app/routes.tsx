@@ -1,140 +1,65 @@
 import { Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { guardLoader } from './guard.ts';
-import { lazyRoute } from './lazy-route.ts';
+import { lazyScreen, moduleScreens } from './lazy-route.ts';
 import { projectAreaRoutes } from './project-routes.tsx';
 import { InitialLoading, RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
 
 /** The screens inside the main layout; each one a menu can grant (spec §2). */
 const screens: RouteObject[] = [
-  {
-    path: 'home',
-    lazy: lazyRoute(() => import('../features/home/HomePage.tsx').then((m) => ({ Component: m.HomePage }))),
-  },
-  {
-    path: 'UserInfo',
-    lazy: lazyRoute(() =>
-      import('../features/user-info/UserInfoPage.tsx').then((m) => ({ Component: m.UserInfoPage })),
-    ),
-  },
+  { path: 'home', lazy: lazyScreen(() => import('../features/home/HomePage.tsx'), 'HomePage') },
+  { path: 'UserInfo', lazy: lazyScreen(() => import('../features/user-info/UserInfoPage.tsx'), 'UserInfoPage') },
   {
     path: 'Dictionary',
-    lazy: lazyRoute(() =>
-      import('../features/dictionaries/DictionariesPage.tsx').then((m) => ({ Component: m.DictionariesPage })),
-    ),
+    lazy: lazyScreen(() => import('../features/dictionaries/DictionariesPage.tsx'), 'DictionariesPage'),
   },
   {
     path: 'DictionaryList',
-    lazy: lazyRoute(() =>
-      import('../features/dictionary-list/DictionaryListPage.tsx').then((m) => ({
-        Component: m.DictionaryListPage,
-      })),
-    ),
+    lazy: lazyScreen(() => import('../features/dictionary-list/DictionaryListPage.tsx'), 'DictionaryListPage'),
   },
-  {
-    path: 'Button',
-    lazy: lazyRoute(() => import('../features/buttons/ButtonsPage.tsx').then((m) => ({ Component: m.ButtonsPage }))),
-  },
+  { path: 'Button', lazy: lazyScreen(() => import('../features/buttons/ButtonsPage.tsx'), 'ButtonsPage') },
   // The project area (issue 5).
   ...projectAreaRoutes,
-  {
-    path: 'User',
-    lazy: lazyRoute(() => import('../features/users/UsersPage.tsx').then((m) => ({ Component: m.UsersPage }))),
-  },
-  {
-    path: 'Role',
-    lazy: lazyRoute(() => import('../features/roles/RolesPage.tsx').then((m) => ({ Component: m.RolesPage }))),
-  },
-  {
-    path: 'roletype',
-    lazy: lazyRoute(() =>
-      import('../features/role-types/RoleTypesPage.tsx').then((m) => ({ Component: m.RoleTypesPage })),
-    ),
-  },
+  { path: 'User', lazy: lazyScreen(() => import('../features/users/UsersPage.tsx'), 'UsersPage') },
+  { path: 'Role', lazy: lazyScreen(() => import('../features/roles/RolesPage.tsx'), 'RolesPage') },
+  { path: 'roletype', lazy: lazyScreen(() => import('../features/role-types/RoleTypesPage.tsx'), 'RoleTypesPage') },
   {
     path: 'permission',
-    lazy: lazyRoute(() =>
-      import('../features/permissions/PermissionPage.tsx').then((m) => ({ Component: m.PermissionPage })),
-    ),
+    lazy: lazyScreen(() => import('../features/permissions/PermissionPage.tsx'), 'PermissionPage'),
   },
-  {
-    path: 'sysMenu',
-    lazy: lazyRoute(() => import('../features/menus/SysMenuPage.tsx').then((m) => ({ Component: m.SysMenuPage }))),
-  },
-  {
-    path: 'icons',
-    lazy: lazyRoute(() => import('../features/icons/IconsPage.tsx').then((m) => ({ Component: m.IconsPage }))),
-  },
+  { path: 'sysMenu', lazy: lazyScreen(() => import('../features/menus/SysMenuPage.tsx'), 'SysMenuPage') },
+  { path: 'icons', lazy: lazyScreen(() => import('../features/icons/IconsPage.tsx'), 'IconsPage') },
   {
     path: 'Organization',
-    lazy: lazyRoute(() =>
-      import('../features/organizations/OrganizationsPage.tsx').then((m) => ({
-        Component: m.OrganizationsPage,
-      })),
-    ),
+    lazy: lazyScreen(() => import('../features/organizations/OrganizationsPage.tsx'), 'OrganizationsPage'),
   },
   { path: 'Log', loader: () => redirect('/Log/Request'), element: <Navigate to="/Log/Request" replace /> },
-  {
-    path: 'Log/Request',
-    lazy: lazyRoute(() => import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.RequestLogPage }))),
-  },
-  {
-    path: 'Log/SignIn',
-    lazy: lazyRoute(() => import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.SignInLogPage }))),
-  },
-  {
-    path: 'Log/DataChange',
-    lazy: lazyRoute(() => import('../features/logs/LogPages.tsx').then((m) => ({ Component: m.DataChangeLogPage }))),
-  },
-  {
-    path: 'File',
-    lazy: lazyRoute(() => import('../features/files/FilesPage.tsx').then((m) => ({ Component: m.FilesPage }))),
-  },
+  ...moduleScreens(() => import('../features/logs/LogPages.tsx'), {
+    'Log/Request': 'RequestLogPage',
+    'Log/SignIn': 'SignInLogPage',
+    'Log/DataChange': 'DataChangeLogPage',
+  }),
+  { path: 'File', lazy: lazyScreen(() => import('../features/files/FilesPage.tsx'), 'FilesPage') },
   {
     path: 'SiteConfig',
-    lazy: lazyRoute(() =>
-      import('../features/site-config/SiteConfigPage.tsx').then((m) => ({ Component: m.SiteConfigPage })),
-    ),
+    lazy: lazyScreen(() => import('../features/site-config/SiteConfigPage.tsx'), 'SiteConfigPage'),
   },
-  {
-    path: 'LoginSet',
-    lazy: lazyRoute(() =>
-      import('../features/login-set/LoginSetPage.tsx').then((m) => ({ Component: m.LoginSetPage })),
-    ),
-  },
+  { path: 'LoginSet', lazy: lazyScreen(() => import('../features/login-set/LoginSetPage.tsx'), 'LoginSetPage') },
   {
     path: 'dataPermission',
-    lazy: lazyRoute(() =>
-      import('../features/data-permissions/DataPermissionPage.tsx').then((m) => ({
-        Component: m.DataPermissionPage,
-      })),
-    ),
+    lazy: lazyScreen(() => import('../features/data-permissions/DataPermissionPage.tsx'), 'DataPermissionPage'),
   },
-  {
-    path: 'TenantMan',
-    lazy: lazyRoute(() =>
-      import('../features/tenants/TenantManPage.tsx').then((m) => ({ Component: m.TenantManPage })),
-    ),
-  },
+  { path: 'TenantMan', lazy: lazyScreen(() => import('../features/tenants/TenantManPage.tsx'), 'TenantManPage') },
   {
     path: 'DataSourceMan',
-    lazy: lazyRoute(() =>
-      import('../features/data-sources/DataSourceManPage.tsx').then((m) => ({
-        Component: m.DataSourceManPage,
-      })),
-    ),
+    lazy: lazyScreen(() => import('../features/data-sources/DataSourceManPage.tsx'), 'DataSourceManPage'),
   },
   {
     path: 'tableDesign',
-    lazy: lazyRoute(() =>
-      import('../features/table-design/TableDesignPage.tsx').then((m) => ({ Component: m.TableDesignPage })),
-    ),
+    lazy: lazyScreen(() => import('../features/table-design/TableDesignPage.tsx'), 'TableDesignPage'),
   },
   // Any other entity the menu names (built-in or designed): drawn from the server's metadata, no page of its own.
-  {
-    path: ':entity',
-    lazy: lazyRoute(() => import('../features/entity/EntityPage.tsx').then((m) => ({ Component: m.EntityPage }))),
-  },
+  { path: ':entity', lazy: lazyScreen(() => import('../features/entity/EntityPage.tsx'), 'EntityPage') },
 ];
 
 /** The guard refuses these when the caller's menu has no entry for them (a redirect route is not a screen). */
@@ -155,44 +80,24 @@ export const routes: RouteObject[] = [
     shouldRevalidate: () => true,
     children: [
       { index: true, loader: () => redirect('/home'), element: <Navigate to="/home" replace /> },
-      {
-        path: 'login',
-        lazy: lazyRoute(() => import('../features/auth/LoginPage.tsx').then((m) => ({ Component: m.LoginPage }))),
-      },
-      {
-        path: 'Register',
-        lazy: lazyRoute(() => import('../features/auth/RegisterPage.tsx').then((m) => ({ Component: m.RegisterPage }))),
-      },
-      {
-        path: '401',
-        lazy: lazyRoute(() =>
-          import('../components/errors/UnauthorizedPage.tsx').then((m) => ({ Component: m.UnauthorizedPage })),
-        ),
-      },
+      { path: 'login', lazy: lazyScreen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage') },
+      { path: 'Register', lazy: lazyScreen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage') },
+      { path: '401', lazy: lazyScreen(() => import('../components/errors/UnauthorizedPage.tsx'), 'UnauthorizedPage') },
       // [issue 5: schedule] The acceptance-test screen outside the main layout (spec §2: /manage has one child).
       {
         path: 'manage',
         children: [
           {
             path: 'ProjectTest',
-            lazy: lazyRoute(() =>
-              import('../features/schedule/ManageProjectTestPage.tsx').then((m) => ({
-                Component: m.ManageProjectTestPage,
-              })),
-            ),
+            lazy: lazyScreen(() => import('../features/schedule/ManageProjectTestPage.tsx'), 'ManageProjectTestPage'),
           },
         ],
       },
       {
-        lazy: lazyRoute(() => import('./SignedInLayout.tsx').then((m) => ({ Component: m.SignedInLayout }))),
+        lazy: lazyScreen(() => import('./SignedInLayout.tsx'), 'SignedInLayout'),
         children: screens,
       },
-      {
-        path: '*',
-        lazy: lazyRoute(() =>
-          import('../components/errors/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
-        ),
-      },
+      { path: '*', lazy: lazyScreen(() => import('../components/errors/NotFoundPage.tsx'), 'NotFoundPage') },
     ],
   },
 ];

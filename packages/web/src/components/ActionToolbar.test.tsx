@@ -1,19 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { MenuItem } from '@trestle/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../lib/store.ts';
+import { menuEntry } from '../test/render.tsx';
 import { ActionToolbar, type ToolbarItem } from './ActionToolbar.tsx';
 
-const userInfoMenu = (permission: number[]): MenuItem => ({
-  id: 2,
-  name: 'Personal center',
-  url: '/UserInfo/Manager',
-  parentId: 0,
-  icon: 'UserOutlined',
-  enable: 1,
-  permission,
-});
+const userInfoMenu = (permission: number[]) =>
+  menuEntry({ id: 2, name: 'Personal center', url: '/UserInfo/Manager', icon: 'UserOutlined', permission });
 
 const items = (onClick = () => {}): ToolbarItem[] => [
   { id: 1, key: 'refresh', label: 'Refresh', onClick },

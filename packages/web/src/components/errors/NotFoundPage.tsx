@@ -1,20 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { BackHomeResult } from './ErrorResult.tsx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={t('errors.notFound')}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/home')}>
-          {t('errors.backHome')}
-        </Button>
-      }
-    />
-  );
+  return <BackHomeResult status="404" title="404" subTitle={t('errors.notFound')} />;
 }

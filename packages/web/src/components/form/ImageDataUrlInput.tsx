@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Space } from 'antd';
+import { App, Button, Form, Space } from 'antd';
 import { type ChangeEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -62,5 +62,14 @@ export function ImageDataUrlInput({
         </Button>
       )}
     </Space>
+  );
+}
+
+/** A settings form's picture, kept as a data URL; the one label names the field and its upload. */
+export function ImageField({ name, label }: { name: string; label: string }) {
+  return (
+    <Form.Item label={label} name={name}>
+      <ImageDataUrlInput label={label} />
+    </Form.Item>
   );
 }

@@ -4,11 +4,9 @@ import type { SettingsScope } from '@trestle/shared';
 import { App, Form, type FormInstance, type FormRule, InputNumber, Space } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ActionToolbar } from '../ActionToolbar.tsx';
 import { useMenuGrants } from '../menu-grants.ts';
 import { siteKeys } from '../site-appearance.tsx';
-import { zodRule } from '../zod-rules.ts';
 import { showSaveError } from './save-error.ts';
 
 type Options<T extends object, V extends Partial<T> & { scope: SettingsScope }> = {
@@ -94,12 +92,6 @@ export function SettingsScreen<T extends object>({
       {children}
     </Space>
   );
-}
-
-/** The rule of a form field from its schema field, its message in the reader's language. */
-export function useSchemaRule<K extends string>(shape: Record<K, z.ZodType>): (name: K) => FormRule {
-  const { t } = useTranslation();
-  return (name) => zodRule(shape[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
 }
 
 type NumberProps = {

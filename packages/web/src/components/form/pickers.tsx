@@ -29,12 +29,16 @@ export function orderedRange(a: string | null, b: string | null): [string | null
   return [a, b];
 }
 
-type DateProps = {
+/** What a form item hands its picker: the value as the server's text, and the field's id. */
+type PickerProps = {
   value?: string | null;
   onChange?: (value: string | null) => void;
   disabled?: boolean;
-  disabledDate?: DisabledDate;
   id?: string;
+};
+
+type DateProps = PickerProps & {
+  disabledDate?: DisabledDate;
   placeholder?: string;
 };
 
@@ -90,11 +94,7 @@ export function DateRangeInput({ value, onChange, disabled, disabledDate, id, op
   );
 }
 
-type TimeProps = {
-  value?: string | null;
-  onChange?: (value: string | null) => void;
-  disabled?: boolean;
-  id?: string;
+type TimeProps = PickerProps & {
   hourStep?: number;
   minuteStep?: number;
   secondStep?: number;

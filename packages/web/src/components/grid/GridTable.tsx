@@ -17,6 +17,8 @@ type Props<Q extends GridPaging, P extends GridPage<unknown>> = Omit<
   sortField?: (columnKey: string) => string;
   /** Wide lists scroll sideways inside the table rather than the page. */
   wide?: boolean;
+  /** What a double-click on a row does (opens its edit dialog). */
+  onOpen?: (row: RowOf<P>) => void;
   testId?: string;
 };
 
@@ -30,6 +32,7 @@ export function GridTable<Q extends GridPaging, P extends GridPage<unknown>>({
   pagination,
   sortField = (key) => key,
   wide = false,
+  onOpen,
   testId,
   ...table
 }: Props<Q, P>) {
@@ -81,6 +84,7 @@ export function GridTable<Q extends GridPaging, P extends GridPage<unknown>>({
       onChange={(p, _filters, sorter) =>
         onSort(p.current, p.pageSize, Array.isArray(sorter) ? (sorter[0] ?? {}) : sorter)
       }
+      onRow={onOpen && ((row) => ({ onDoubleClick: () => onOpen(row) }))}
       {...table}
     />
   );

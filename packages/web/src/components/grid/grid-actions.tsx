@@ -4,6 +4,7 @@ import {
   ExportOutlined,
   ImportOutlined,
   PlusOutlined,
+  ReloadOutlined,
   SearchOutlined,
 } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
@@ -23,6 +24,14 @@ export function gridActions(t: TFunction) {
       key: 'search',
       label: t('grid.search'),
       icon: <SearchOutlined />,
+      onClick,
+    }),
+    /** Reads the list again; shown to everyone unless the screen puts it under a grant. */
+    refresh: (onClick: Run, label: string, grant?: string): ToolbarItem => ({
+      grant,
+      key: 'refresh',
+      label,
+      icon: <ReloadOutlined />,
       onClick,
     }),
     add: (onClick: Run, label: string = t('grid.add')): ToolbarItem => ({

@@ -14,6 +14,20 @@ export function buildTree<R extends TreeRow>(rows: readonly R[], label: (r: R) =
   return build(null, new Set());
 }
 
+export type NestedRow<R extends TreeRow> = R & { children?: NestedRow<R>[] };
+
+/** The flat rows nested for antd's Table and TreeSelect (order kept); leaves get no children array. */
+export function nestRows<R extends TreeRow>(rows: readonly R[]): NestedRow<R>[] {
+  const nodes = new Map<number, NestedRow<R>>(rows.map((r) => [r.id, { ...r }]));
+  const roots: NestedRow<R>[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    if (parent) parent.children = [...(parent.children ?? []), node];
+    else roots.push(node);
+  }
+  return roots;
+}
+
 /** The row and everything under it: the parents it may not move under. */
 export function withDescendants(rows: readonly TreeRow[], id: number): Set<number> {
   const out = new Set([id]);

@@ -1,31 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { MenuItem } from '@trestle/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { clearToken, getToken } from '../../lib/token.ts';
+import { menuEntry, renderScreen } from '../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
 
-const menu: MenuItem[] = [{ id: 1, name: 'Home', url: '/home', parentId: 0, icon: '', enable: 1, permission: [] }];
+const menu = [menuEntry({ id: 1, name: 'Home', url: '/home' })];
 
 function renderLogin(registerEnabled = true) {
   vi.spyOn(http, 'get').mockResolvedValue({ registerEnabled, title: 'Trestle Test' });
-  const router = createMemoryRouter(
-    [
-      { path: '/login', element: <LoginPage /> },
-      { path: '*', element: <p>landed</p> },
-    ],
-    { initialEntries: ['/login'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen('/login', <LoginPage />, 'landed');
 }
 
 async function signIn(userName: string, password: string) {

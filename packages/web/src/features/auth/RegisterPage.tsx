@@ -3,10 +3,12 @@ import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 // [issue 4: site-login-settings] LoginSet's password policy and registration switch
 import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
-import { confirmRules, fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
+import { fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { register, useLoginConfig } from './auth-api.ts';
 
@@ -23,8 +25,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const policy = usePasswordPolicy().data;
   const registerEnabled = useLoginConfig().data?.registerEnabled !== false;
-  const rule = (name: keyof typeof fields) =>
-    zodRule(fields[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const rule = useSchemaRule(fields);
 
   const onFinish = async ({ confirmPassword: _confirm, ...body }: RegisterForm) => {
     setBusy(true);
@@ -63,22 +64,13 @@ export function RegisterPage() {
           <Form.Item label={t('login.userName')} name="userName" required rules={[rule('userName')]}>
             <Input autoComplete="username" />
           </Form.Item>
-          <Form.Item
-            label={t('login.password')}
+          <NewPasswordFields
             name="password"
-            required
+            label={t('login.password')}
             rules={[rule('password'), passwordPolicyRule(policy)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label={t('register.confirmPassword')}
-            name="confirmPassword"
-            dependencies={['password']}
-            rules={confirmRules('password', { required: t('form.required'), mismatch: t('form.passwordMismatch') })}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            confirmName="confirmPassword"
+            confirmLabel={t('register.confirmPassword')}
+          />
           <Form.Item label={t('register.userTrueName')} name="userTrueName" required rules={[rule('userTrueName')]}>
             <Input autoComplete="name" />
           </Form.Item>

@@ -3,8 +3,10 @@ import { App, Form, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { NameFields } from '../../components/form/NameFields.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { iconFor } from '../../components/icons.tsx';
-import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
+import { fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { addButton, updateButton } from './buttons-api.ts';
 
@@ -24,8 +26,7 @@ export function ButtonDialog({ editing, nextSort, onClose, onSaved }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<ButtonInput>();
   const [saving, setSaving] = useState(false);
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
-  const shape = buttonInputSchema.shape;
+  const rule = useSchemaRule(buttonInputSchema.shape);
   const row = editing === 'new' ? undefined : (editing ?? undefined);
   const k = (key: string) => t(`organizations-menus.button.${key}`);
   const icon = Form.useWatch('icon', form);
@@ -82,26 +83,16 @@ export function ButtonDialog({ editing, nextSort, onClose, onSaved }: Props) {
           name="code"
           label={k('code')}
           required
-          rules={[zodRule(shape.code, translate)]}
+          rules={[rule('code')]}
           extra={row?.builtIn ? k('builtInHint') : undefined}
         >
           <Input disabled={row?.builtIn} maxLength={50} />
         </Form.Item>
-        <Form.Item name="name" label={k('name')} required rules={[zodRule(shape.name, translate)]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item name="nameZh" label={k('nameZh')} required rules={[zodRule(shape.nameZh, translate)]}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          name="functionName"
-          label={k('functionName')}
-          required
-          rules={[zodRule(shape.functionName, translate)]}
-        >
+        <NameFields label={{ name: k('name'), nameZh: k('nameZh') }} rule={rule} maxLength={50} zhRequired={true} />
+        <Form.Item name="functionName" label={k('functionName')} required rules={[rule('functionName')]}>
           <Input disabled={row?.builtIn} maxLength={50} />
         </Form.Item>
-        <Form.Item name="icon" label={k('icon')} rules={[zodRule(shape.icon, translate)]} extra={k('iconHint')}>
+        <Form.Item name="icon" label={k('icon')} rules={[rule('icon')]} extra={k('iconHint')}>
           <Input maxLength={50} allowClear prefix={<span style={{ width: 16 }}>{iconFor(icon)}</span>} />
         </Form.Item>
         <Form.Item name="type" label={k('type')}>

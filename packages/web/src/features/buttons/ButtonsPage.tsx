@@ -1,11 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { ButtonRow } from '@trestle/shared';
-import { App, Button, Space, Tag } from 'antd';
+import { App, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { useConfirm } from '../../components/confirm.ts';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { RowActions } from '../../components/grid/RowActions.tsx';
 import { useGridState, wholeList } from '../../components/grid/use-grid-state.ts';
 import { iconFor } from '../../components/icons.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
@@ -18,7 +19,8 @@ const pageOfButtons = wholeList(listButtons);
 /** /Button: the button catalogue the screens' toolbars and the role grants use. */
 export function ButtonsPage() {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const k = (key: string, o?: Record<string, unknown>) => t(`organizations-menus.button.${key}`, o);
   const grid = useGridState({
     key: buttonKeys.list(),
@@ -35,15 +37,10 @@ export function ButtonsPage() {
   const zh = i18n.language.startsWith('zh');
 
   const remove = (row: ButtonRow) =>
-    modal.confirm({
+    confirm({
       title: k('confirmDelete', { name: row.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteButton(row.id);
-        } catch {
-          return; // The HTTP client has shown why.
-        }
+      run: async () => {
+        await deleteButton(row.id);
         await changed();
         void message.success(k('deleted'));
       },
@@ -53,14 +50,8 @@ export function ButtonsPage() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <ActionToolbar
         items={[
-          {
-            grant: 'Search',
-            key: 'refresh',
-            label: t('buttons.refresh'),
-            icon: <ReloadOutlined />,
-            // Reloads the store's catalogue too: every screen's toolbar reads it.
-            onClick: () => void changed(),
-          },
+          // Reloads the store's catalogue too: every screen's toolbar reads it.
+          gridActions(t).refresh(() => void changed(), t('buttons.refresh'), 'Search'),
           gridActions(t).add(() => setEditing('new'), k('add')),
         ]}
       />
@@ -93,18 +84,18 @@ export function ButtonsPage() {
             title: k('actions'),
             key: 'actions',
             render: (_, b) => (
-              <Space size={0}>
-                {canUpdate && (
-                  <Button type="link" size="small" onClick={() => setEditing(b)}>
-                    {k('edit')}
-                  </Button>
-                )}
-                {canDelete && !b.builtIn && (
-                  <Button type="link" size="small" danger onClick={() => remove(b)}>
-                    {k('delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  { key: 'edit', label: k('edit'), shown: canUpdate, onClick: () => setEditing(b) },
+                  {
+                    key: 'delete',
+                    label: k('delete'),
+                    shown: canDelete && !b.builtIn,
+                    danger: true,
+                    onClick: () => remove(b),
+                  },
+                ]}
+              />
             ),
           },
         ]}

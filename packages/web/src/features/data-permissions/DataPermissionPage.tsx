@@ -1,12 +1,14 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { EntityScope } from '@trestle/shared';
-import { Button, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../components/form/layout.ts';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { useEntityScopes, useScopeOrganizations, useScopeRoles } from './data-permission-api.ts';
 import { ExplainPanel } from './ExplainPanel.tsx';
+import { LabelledSelect } from './LabelledSelect.tsx';
 import { ScopeRuleDialog } from './ScopeRuleDialog.tsx';
 import { describeRuleDetails, kindLabel } from './scope-text.ts';
 
@@ -39,23 +41,18 @@ export function DataPermissionPage() {
 
   const scopes = (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space>
-        <Typography.Text>{t('dataPermission.role')}</Typography.Text>
-        <Select
-          aria-label={t('dataPermission.role')}
-          style={{ width: 240 }}
-          loading={roles.isLoading}
-          value={roleId}
-          onChange={(id: number) => setChosenRole(id)}
-          options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
-        />
-      </Space>
-      <Table<EntityScope>
+      <LabelledSelect<number>
+        label={t('dataPermission.role')}
+        style={{ width: 240 }}
+        loading={roles.isLoading}
+        value={roleId}
+        onChange={(id) => setChosenRole(id)}
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.code})` }))}
+      />
+      <QueryTable<EntityScope>
         rowKey="entity"
-        size="small"
+        query={entities}
         loading={entities.isLoading}
-        pagination={false}
-        dataSource={entities.data ?? []}
         columns={[
           { title: t('dataPermission.entity'), render: (_, e) => labelOf(e, i18n.language) },
           { title: t('dataPermission.scope'), render: (_, e) => scopeCell(e) },

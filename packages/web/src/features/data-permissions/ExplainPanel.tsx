@@ -42,14 +42,12 @@ export function ExplainPanel({ entities, organizations }: Props) {
   const userName = users.data?.find((u) => u.id === result?.values.userId)?.userTrueName ?? '';
   const answer = result?.answer;
 
+  const required = [{ required: true, message: t('form.required') }];
+
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Form form={form} layout="inline" onFinish={run}>
-        <Form.Item
-          name="userId"
-          label={t('dataPermission.user')}
-          rules={[{ required: true, message: t('form.required') }]}
-        >
+        <Form.Item name="userId" label={t('dataPermission.user')} rules={required}>
           <Select
             style={{ width: 220 }}
             showSearch={{ filterOption: false, onSearch: setQ }}
@@ -57,21 +55,13 @@ export function ExplainPanel({ entities, organizations }: Props) {
             options={(users.data ?? []).map((u) => ({ value: u.id, label: `${u.userTrueName} (${u.userName})` }))}
           />
         </Form.Item>
-        <Form.Item
-          name="entity"
-          label={t('dataPermission.entity')}
-          rules={[{ required: true, message: t('form.required') }]}
-        >
+        <Form.Item name="entity" label={t('dataPermission.entity')} rules={required}>
           <Select
             style={{ width: 200 }}
             options={entities.map((e) => ({ value: e.entity, label: labelOf(e, i18n.language) }))}
           />
         </Form.Item>
-        <Form.Item
-          name="key"
-          label={t('dataPermission.rowKey')}
-          rules={[{ required: true, message: t('form.required') }]}
-        >
+        <Form.Item name="key" label={t('dataPermission.rowKey')} rules={required}>
           <InputNumber min={1} precision={0} style={{ width: 140 }} />
         </Form.Item>
         <Form.Item>

@@ -3,6 +3,7 @@ import type { CustomFilter, FilterCondition, FilterOperator, ScopeField, ScopeVa
 import { Button, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../components/form/layout.ts';
+import { LabelledSelect } from './LabelledSelect.tsx';
 
 type Props = {
   value: CustomFilter;
@@ -89,19 +90,16 @@ export function RuleEditor({ value, fields, errors, onChange }: Props) {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space>
-        <Typography.Text>{t('dataPermission.match')}</Typography.Text>
-        <Select
-          aria-label={t('dataPermission.match')}
-          style={{ width: 160 }}
-          value={value.match}
-          options={[
-            { value: 'all', label: t('dataPermission.match.all') },
-            { value: 'any', label: t('dataPermission.match.any') },
-          ]}
-          onChange={(match: 'all' | 'any') => onChange({ ...value, match })}
-        />
-      </Space>
+      <LabelledSelect<'all' | 'any'>
+        label={t('dataPermission.match')}
+        style={{ width: 160 }}
+        value={value.match}
+        options={[
+          { value: 'all', label: t('dataPermission.match.all') },
+          { value: 'any', label: t('dataPermission.match.any') },
+        ]}
+        onChange={(match) => onChange({ ...value, match })}
+      />
       {value.conditions.map((c, i) => {
         const field = fields.find((f) => f.name === c.field);
         const problems = ['field', 'op', 'value'].flatMap((k) => errors[`conditions.${i}.${k}`] ?? []);

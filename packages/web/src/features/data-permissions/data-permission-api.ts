@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   EntityScope,
   ExplainBody,
@@ -9,6 +9,7 @@ import type {
   ScopeUser,
 } from '@trestle/shared';
 import { http } from '../../lib/http/client.ts';
+import { useInvalidatingMutation } from '../../lib/query.ts';
 
 /** Query keys of the data-permission screen. */
 export const dataPermissionKeys = {
@@ -41,12 +42,10 @@ export const useScopeUsers = (q: string) =>
   useQuery({ queryKey: dataPermissionKeys.users(q), queryFn: () => http.get<ScopeUser[]>(`${base}/users`, { q }) });
 
 /** Saving is quiet: the dialog shows the field errors next to the rule. */
-export function useSaveScopeRule() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SaveScopeRuleBody) => http.post<null>(`${base}/save`, body, { quiet: true }),
-    onSuccess: (_data, body) => client.invalidateQueries({ queryKey: dataPermissionKeys.entities(body.roleId) }),
-  });
-}
+export const useSaveScopeRule = () =>
+  useInvalidatingMutation(
+    (body: SaveScopeRuleBody) => dataPermissionKeys.entities(body.roleId),
+    (body: SaveScopeRuleBody) => http.post<null>(`${base}/save`, body, { quiet: true }),
+  );
 
 export const explainRow = (body: ExplainBody) => http.post<ExplainResult>(`${base}/explain`, body);

@@ -57,7 +57,7 @@ export function DataSourceManPage() {
         grid={grid}
         testId="data-source-table"
         selection="radio"
-        onRow={(row) => ({ onDoubleClick: () => dialog.open(row.id) })}
+        onOpen={(row) => dialog.open(row.id)}
         columns={[
           { title: t('dataSources.name'), dataIndex: 'name' },
           {

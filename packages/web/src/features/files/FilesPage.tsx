@@ -4,6 +4,7 @@ import { App, Button, DatePicker, Form, Input, Space, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirm.ts';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { useGridState } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
@@ -15,11 +16,20 @@ type SearchValues = { name?: string; type?: string; uploader?: string; entity?: 
 
 const blankToUndefined = (s?: string) => (s?.trim() ? s.trim() : undefined);
 
+/** The search's text fields: each as long as the column it looks in. */
+const TEXT_FILTERS = [
+  { name: 'name', label: 'name', maxLength: 200, width: 160 },
+  { name: 'type', label: 'type', maxLength: 100, width: 120 },
+  { name: 'uploader', label: 'uploader', maxLength: 50, width: 120 },
+  { name: 'entity', label: 'record', maxLength: 64, width: 120 },
+] as const;
+
 /** /File: every uploaded file of the tenant, with preview, download and delete. */
 export function FilesPage() {
   const { t } = useTranslation();
   const k = (key: string, o?: Record<string, unknown>) => t(`logs-files.file.${key}`, o);
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [form] = Form.useForm<SearchValues>();
   const grid = useGridState<FileListRequest & { page: number; rows: number }, FilePage>({
     key: fileKeys.all,
@@ -61,19 +71,12 @@ export function FilesPage() {
     });
 
   const remove = (row: FileRow) =>
-    modal.confirm({
+    confirm({
       ...modalDefaults,
       title: k('confirmDelete', { name: row.name }),
       content: row.recordEntity ? k('linkedWarning', { entity: row.recordEntity, key: row.recordKey }) : undefined,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteFiles([row.key]);
-        } catch {
-          return; // The HTTP client has shown why.
-        }
+      run: async () => {
+        await deleteFiles([row.key]);
         await changed();
         void message.success(k('deleted'));
       },
@@ -94,18 +97,11 @@ export function FilesPage() {
       )}
       {canSearch && (
         <Form form={form} layout="inline" size="small" onFinish={search} data-testid="file-search">
-          <Form.Item name="name" label={k('name')}>
-            <Input allowClear maxLength={200} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="type" label={k('type')}>
-            <Input allowClear maxLength={100} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="uploader" label={k('uploader')}>
-            <Input allowClear maxLength={50} style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="entity" label={k('record')}>
-            <Input allowClear maxLength={64} style={{ width: 120 }} />
-          </Form.Item>
+          {TEXT_FILTERS.map(({ name, label, maxLength, width }) => (
+            <Form.Item key={name} name={name} label={k(label)}>
+              <Input allowClear maxLength={maxLength} style={{ width }} />
+            </Form.Item>
+          ))}
           <Form.Item name="at" label={k('time')}>
             <DatePicker.RangePicker />
           </Form.Item>

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type LoginSettingsBody, loginSettingsBodySchema, type SettingsScope } from '@trestle/shared';
 import { Card, Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
-import { NumberSetting, useSchemaRule } from '../../components/form/SettingsScreen.tsx';
+import { ImageField } from '../../components/form/ImageDataUrlInput.tsx';
+import { NumberSetting } from '../../components/form/SettingsScreen.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { getRegisterOptions, loginSetKeys } from './login-set-api.ts';
 
 const fields = loginSettingsBodySchema.shape;
@@ -46,9 +47,7 @@ export function LoginSettingsFields({ scope = 'platform' }: { scope?: SettingsSc
         <Form.Item label={label('title')} name="title" required rules={[rule('title')]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item label={label('background')} name="background">
-          <ImageDataUrlInput label={label('background')} />
-        </Form.Item>
+        <ImageField name="background" label={label('background')} />
         <Form.Item label={label('captchaEnabled')} name="captchaEnabled" valuePropName="checked">
           <Switch />
         </Form.Item>

@@ -1,30 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
+import { renderScreen } from '../../test/render.tsx';
 import { LoginSetPage } from './LoginSetPage.tsx';
 
 function renderAnonymous(setupOpen: boolean) {
   vi.spyOn(http, 'get').mockImplementation(async (url: string) =>
     url === '/api/setup/state' ? { setupOpen } : { passwordMinLength: 8 },
   );
-  const router = createMemoryRouter(
-    [
-      { path: '/LoginSet', element: <LoginSetPage /> },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: ['/LoginSet'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderScreen('/LoginSet', <LoginSetPage />, 'elsewhere');
 }
 
 describe('LoginSet without sign-in (first-run setup)', () => {

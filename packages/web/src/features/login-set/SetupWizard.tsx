@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useRevalidator } from 'react-router-dom';
 import { showSaveError } from '../../components/form/save-error.ts';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { passwordPolicyRule, siteKeys, usePasswordPolicy } from '../../components/site-appearance.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
 import { dropSetupCode, heldSetupCode, holdSetupCode } from '../../lib/setup-code.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { LoginSettingsFields, loginSetFieldNames, withRegisterTarget } from './LoginSettingsFields.tsx';
@@ -172,8 +172,7 @@ function AdminStep({ code }: { code: string }) {
   const [form] = Form.useForm<AdminForm>();
   const policy = usePasswordPolicy().data;
   const fail = useFailure();
-  const rule = (name: (typeof adminFields)[number]) =>
-    zodRule(setupAdminBodySchema.shape[name], (msg) => t(`validation.${msg}`, { defaultValue: msg }));
+  const rule = useSchemaRule(setupAdminBodySchema.shape);
   const submit = async (values: AdminForm) => {
     try {
       await createFirstAdmin({ ...values, code });

@@ -1,8 +1,9 @@
 import { type Button, type MenuInput, type MenuRow, menuInputSchema } from '@trestle/shared';
 import { Checkbox, Form, type FormInstance, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../components/form/NameFields.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { ParentField } from '../../components/tree/TreeEditor.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
 import { IconPicker } from './IconPicker.tsx';
 
 export type MenuFormValues = Omit<MenuInput, 'parentId'> & { parentId: number | null | undefined };
@@ -19,8 +20,7 @@ type Props = {
 /** The selected menu's form: where it sits, its names, url, icon, visibility, order and buttons. */
 export function MenuForm({ form, rows, editing, buttons, label }: Props) {
   const { t } = useTranslation();
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
-  const shape = menuInputSchema.shape;
+  const rule = useSchemaRule(menuInputSchema.shape);
   const builtIn = editing?.builtIn === true;
   const k = (key: string) => t(`organizations-menus.menu.${key}`);
 
@@ -31,21 +31,16 @@ export function MenuForm({ form, rows, editing, buttons, label }: Props) {
         name="code"
         label={k('code')}
         required
-        rules={[zodRule(shape.code, translate)]}
+        rules={[rule('code')]}
         extra={builtIn ? k('builtInCode') : undefined}
       >
         <Input disabled={builtIn} maxLength={50} />
       </Form.Item>
-      <Form.Item name="name" label={k('name')} required rules={[zodRule(shape.name, translate)]}>
-        <Input maxLength={50} />
-      </Form.Item>
-      <Form.Item name="nameZh" label={k('nameZh')} required rules={[zodRule(shape.nameZh, translate)]}>
-        <Input maxLength={50} />
-      </Form.Item>
-      <Form.Item name="url" label={k('url')} rules={[zodRule(shape.url, translate)]} extra={k('urlHint')}>
+      <NameFields label={{ name: k('name'), nameZh: k('nameZh') }} rule={rule} maxLength={50} zhRequired={true} />
+      <Form.Item name="url" label={k('url')} rules={[rule('url')]} extra={k('urlHint')}>
         <Input maxLength={200} placeholder="/Employee" />
       </Form.Item>
-      <Form.Item name="icon" label={k('icon')} rules={[zodRule(shape.icon, translate)]}>
+      <Form.Item name="icon" label={k('icon')} rules={[rule('icon')]}>
         <IconPicker />
       </Form.Item>
       <Form.Item name="enable" label={k('enable')}>

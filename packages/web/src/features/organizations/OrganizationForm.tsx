@@ -2,8 +2,9 @@ import { type OrganizationInput, type OrganizationRow, organizationInputSchema }
 import { Form, type FormInstance, Input, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NameFields } from '../../components/form/NameFields.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { ParentField } from '../../components/tree/TreeEditor.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
 import { searchUsers, useOrganizationTypes } from './organizations-api.ts';
 
 export type OrganizationFormValues = Omit<OrganizationInput, 'parentId' | 'managerId'> & {
@@ -63,8 +64,7 @@ function ManagerPicker(props: {
 /** Where the organisation sits, its code, name and type, its manager and its order. */
 export function OrganizationForm({ form, rows, editing }: Props) {
   const { t } = useTranslation();
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
-  const shape = organizationInputSchema.shape;
+  const rule = useSchemaRule(organizationInputSchema.shape);
   const types = useOrganizationTypes();
   const k = (key: string) => t(`organizations-menus.org.${key}`);
 
@@ -76,16 +76,11 @@ export function OrganizationForm({ form, rows, editing }: Props) {
         editing={editing}
         text={{ label: k('parent'), topLevel: k('topLevel') }}
       />
-      <Form.Item name="code" label={k('code')} required rules={[zodRule(shape.code, translate)]}>
+      <Form.Item name="code" label={k('code')} required rules={[rule('code')]}>
         <Input maxLength={50} />
       </Form.Item>
-      <Form.Item name="name" label={k('name')} required rules={[zodRule(shape.name, translate)]}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="nameZh" label={k('nameZh')} rules={[zodRule(shape.nameZh, translate)]}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="type" label={k('typeLabel')} required rules={[zodRule(shape.type, translate)]}>
+      <NameFields label={{ name: k('name'), nameZh: k('nameZh') }} rule={rule} maxLength={100} zhRequired={false} />
+      <Form.Item name="type" label={k('typeLabel')} required rules={[rule('type')]}>
         <Select options={types} />
       </Form.Item>
       <Form.Item name="managerId" label={k('manager')}>

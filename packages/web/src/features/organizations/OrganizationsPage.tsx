@@ -1,7 +1,8 @@
 import type { OrganizationRow, OrganizationUser } from '@trestle/shared';
-import { Card, Space, Table, Tag } from 'antd';
+import { Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { TreeEditor } from '../../components/tree/TreeEditor.tsx';
 import { useTreeEditor } from '../../components/tree/tree-editor.ts';
 import { OrganizationForm, type OrganizationFormValues } from './OrganizationForm.tsx';
@@ -85,12 +86,9 @@ export function OrganizationsPage() {
         editing ? (
           <Card size="small" title={k('users', { count: editing.userCount })}>
             {/* Not built from the ViewGrid parts: the chosen unit's members, shown whole beside its form (a side panel, not a list screen). */}
-            <Table<OrganizationUser>
+            <QueryTable<OrganizationUser>
               rowKey="id"
-              size="small"
-              loading={users.isFetching}
-              pagination={false}
-              dataSource={users.data ?? []}
+              query={users}
               locale={{ emptyText: k('noUsers') }}
               columns={[
                 { title: k('userName'), dataIndex: 'userName' },

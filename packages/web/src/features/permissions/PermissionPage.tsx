@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
+import { type NestedRow, nestRows } from '../../components/tree/tree-rows.ts';
 import { wideTable } from '../../lib/theme.ts';
 import {
   columnState,
@@ -19,19 +20,6 @@ import {
   toSaveBody,
 } from './matrix-state.ts';
 import { useMatrix, usePermissionRoles, useSavePermission } from './permissions-api.ts';
-
-type MenuNode = PermissionMenu & { children?: MenuNode[] };
-
-function menuTree(menus: readonly PermissionMenu[]): MenuNode[] {
-  const nodes = new Map<number, MenuNode>(menus.map((m) => [m.id, { ...m }]));
-  const roots: MenuNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
-    if (parent) parent.children = [...(parent.children ?? []), node];
-    else roots.push(node);
-  }
-  return roots;
-}
 
 /** /permission: pick a role on the left, tick its menus and buttons on the right, save. */
 export function PermissionPage() {
@@ -84,7 +72,7 @@ export function PermissionPage() {
     />
   );
 
-  const columns: TableColumnsType<MenuNode> = [
+  const columns: TableColumnsType<NestedRow<PermissionMenu>> = [
     { title: t('users-roles.menu'), dataIndex: 'name', width: 220, fixed: 'left' },
     {
       title: t('users-roles.all'),
@@ -117,7 +105,7 @@ export function PermissionPage() {
           {b.name}
         </Space>
       ),
-      render: (_: unknown, m: MenuNode) =>
+      render: (_: unknown, m: NestedRow<PermissionMenu>) =>
         m.offered.includes(b.id) &&
         check(
           `${m.name}: ${b.name}`,
@@ -187,13 +175,13 @@ export function PermissionPage() {
             <Empty description={t('users-roles.pickRole')} />
           ) : (
             matrix.data && (
-              <Table<MenuNode>
+              <Table<NestedRow<PermissionMenu>>
                 key={roleId}
                 rowKey="id"
                 size="small"
                 pagination={false}
                 loading={matrix.isFetching}
-                dataSource={menuTree(menus)}
+                dataSource={nestRows(menus)}
                 columns={columns}
                 expandable={{ defaultExpandAllRows: true }}
                 {...wideTable}

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PermissionMatrix, Role, SavePermissionBody } from '@trestle/shared';
 import { http } from '../../lib/http/client.ts';
+import { useInvalidatingMutation } from '../../lib/query.ts';
 
 export const permissionKeys = {
   all: ['permissions'] as const,
@@ -21,10 +22,7 @@ export const useMatrix = (roleId: number | null, language: string) =>
     enabled: roleId !== null,
   });
 
-export function useSavePermission() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SavePermissionBody) => http.post<null>('/api/permission/save', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: permissionKeys.all }),
-  });
-}
+export const useSavePermission = () =>
+  useInvalidatingMutation(permissionKeys.all, (body: SavePermissionBody) =>
+    http.post<null>('/api/permission/save', body),
+  );

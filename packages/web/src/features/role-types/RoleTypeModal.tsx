@@ -2,7 +2,7 @@ import { type AddRoleTypeBody, addRoleTypeBodySchema, type RoleType } from '@tre
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/FormModal.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { useSaveRoleType } from './role-types-api.ts';
 
 /** Add a role type, or rename one. */
@@ -10,7 +10,7 @@ export function RoleTypeModal({ type, onClose }: { type: RoleType | null; onClos
   const { t } = useTranslation();
   const [form] = Form.useForm<AddRoleTypeBody>();
   const save = useSaveRoleType();
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
+  const rule = useSchemaRule(addRoleTypeBodySchema.shape);
 
   return (
     <FormModal<AddRoleTypeBody>
@@ -22,20 +22,10 @@ export function RoleTypeModal({ type, onClose }: { type: RoleType | null; onClos
       onClose={onClose}
       initialValues={type ?? {}}
     >
-      <Form.Item
-        label={t('users-roles.code')}
-        name="code"
-        required
-        rules={[zodRule(addRoleTypeBodySchema.shape.code, translate)]}
-      >
+      <Form.Item label={t('users-roles.code')} name="code" required rules={[rule('code')]}>
         <Input />
       </Form.Item>
-      <Form.Item
-        label={t('users-roles.roleTypeName')}
-        name="name"
-        required
-        rules={[zodRule(addRoleTypeBodySchema.shape.name, translate)]}
-      >
+      <Form.Item label={t('users-roles.roleTypeName')} name="name" required rules={[rule('name')]}>
         <Input />
       </Form.Item>
     </FormModal>

@@ -1,11 +1,12 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { RoleType } from '@trestle/shared';
-import { App, Button, Space, Typography } from 'antd';
+import { App, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { useConfirm } from '../../components/confirm.ts';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { RowActions } from '../../components/grid/RowActions.tsx';
 import { useGridState, wholeList } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { RoleTypeModal } from './RoleTypeModal.tsx';
@@ -17,7 +18,8 @@ const pageOfRoleTypes = wholeList(listRoleTypes);
 /** /roletype: the global role types that group roles; a type in use cannot be deleted. */
 export function RoleTypesPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const grants = useMenuGrants();
   const grid = useGridState({
     key: roleTypeKeys.list(),
@@ -29,18 +31,11 @@ export function RoleTypesPage() {
   const [editing, setEditing] = useState<{ type: RoleType | null } | null>(null);
 
   const confirmDelete = (type: RoleType) =>
-    modal.confirm({
+    confirm({
       title: t('users-roles.deleteTypeTitle', { name: type.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await del.mutateAsync(type.id);
-          void message.success(t('users-roles.deleted'));
-        } catch {
-          // The HTTP client has shown why.
-        }
+      run: async () => {
+        await del.mutateAsync(type.id);
+        void message.success(t('users-roles.deleted'));
       },
     });
 
@@ -50,12 +45,7 @@ export function RoleTypesPage() {
       <ActionToolbar
         items={[
           gridActions(t).add(() => setEditing({ type: null }), t('users-roles.addRoleType')),
-          {
-            key: 'refresh',
-            label: t('users-roles.refresh'),
-            icon: <ReloadOutlined />,
-            onClick: () => void grid.query.refetch(),
-          },
+          gridActions(t).refresh(() => void grid.query.refetch(), t('users-roles.refresh')),
         ]}
       />
       <GridTable
@@ -70,18 +60,24 @@ export function RoleTypesPage() {
             key: 'actions',
             width: 180,
             render: (_, x) => (
-              <Space size={0}>
-                {grants.can('Update') && (
-                  <Button type="link" size="small" onClick={() => setEditing({ type: x })}>
-                    {t('users-roles.edit')}
-                  </Button>
-                )}
-                {grants.can('Delete') && (
-                  <Button type="link" size="small" danger disabled={x.roleCount > 0} onClick={() => confirmDelete(x)}>
-                    {t('users-roles.delete')}
-                  </Button>
-                )}
-              </Space>
+              <RowActions
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('users-roles.edit'),
+                    shown: grants.can('Update'),
+                    onClick: () => setEditing({ type: x }),
+                  },
+                  {
+                    key: 'delete',
+                    label: t('users-roles.delete'),
+                    shown: grants.can('Delete'),
+                    danger: true,
+                    disabled: x.roleCount > 0,
+                    onClick: () => confirmDelete(x),
+                  },
+                ]}
+              />
             ),
           },
         ]}

@@ -1,18 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddRoleTypeBody, RoleType, UpdateRoleTypeBody } from '@trestle/shared';
 import { http } from '../../lib/http/client.ts';
+import { useInvalidatingMutation } from '../../lib/query.ts';
 
 export const roleTypeKeys = { all: ['roleTypes'] as const, list: () => [...roleTypeKeys.all, 'list'] as const };
 
 export const listRoleTypes = () => http.get<RoleType[]>('/api/roletype/getList');
 
-function useRoleTypeMutation<T>(call: (body: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: roleTypeKeys.all }),
-  });
-}
+const useRoleTypeMutation = <T, R>(call: (body: T) => Promise<R>) => useInvalidatingMutation(roleTypeKeys.all, call);
 
 export const useSaveRoleType = () =>
   useRoleTypeMutation((body: AddRoleTypeBody | UpdateRoleTypeBody) =>

@@ -2,8 +2,9 @@ import { type AddRoleBody, addRoleBodySchema, type Role } from '@trestle/shared'
 import { Form, Input, Select, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/FormModal.tsx';
+import { NameFields } from '../../components/form/NameFields.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { withDescendants } from '../../components/tree/tree-rows.ts';
-import { zodRule } from '../../components/zod-rules.ts';
 import { useAddRole, useRoleTypeOptions, useUpdateRole } from './roles-api.ts';
 
 type Values = Omit<AddRoleBody, 'parentId' | 'roleTypeId'> & { parentId?: number | null; roleTypeId?: number | null };
@@ -19,7 +20,7 @@ export function RoleFormModal(props: { edit: RoleEdit; roles: Role[]; callerIsSu
   const add = useAddRole();
   const update = useUpdateRole();
   const { role } = props.edit;
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
+  const rule = useSchemaRule(addRoleBodySchema.shape);
 
   // A role cannot move below itself: its own subtree is left out of the parent choices.
   const below = role ? withDescendants(props.roles, role.id) : new Set<number>();
@@ -58,29 +59,15 @@ export function RoleFormModal(props: { edit: RoleEdit; roles: Role[]; callerIsSu
       <Form.Item label={t('users-roles.parentRole')} name="parentId">
         <TreeSelect allowClear treeDataSimpleMode treeDefaultExpandAll treeData={parents} />
       </Form.Item>
-      <Form.Item
-        label={t('users-roles.code')}
-        name="code"
-        required
-        rules={[zodRule(addRoleBodySchema.shape.code, translate)]}
-      >
+      <Form.Item label={t('users-roles.code')} name="code" required rules={[rule('code')]}>
         <Input />
       </Form.Item>
-      <Form.Item
-        label={t('users-roles.roleName')}
-        name="name"
-        required
-        rules={[zodRule(addRoleBodySchema.shape.name, translate)]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        label={t('users-roles.roleNameZh')}
-        name="nameZh"
-        rules={[zodRule(addRoleBodySchema.shape.nameZh, translate)]}
-      >
-        <Input maxLength={100} />
-      </Form.Item>
+      <NameFields
+        label={{ name: t('users-roles.roleName'), nameZh: t('users-roles.roleNameZh') }}
+        rule={rule}
+        maxLength={100}
+        zhRequired={false}
+      />
       <Form.Item label={t('users-roles.roleType')} name="roleTypeId">
         <Select
           allowClear

@@ -1,12 +1,16 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Role } from '@trestle/shared';
-import { App, Button, Space, Table, Tag } from 'antd';
+import { App, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { useConfirm } from '../../components/confirm.ts';
+import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { RowActions } from '../../components/grid/RowActions.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
+import { type NestedRow, nestRows } from '../../components/tree/tree-rows.ts';
 import { type RoleEdit, RoleFormModal } from './RoleFormModal.tsx';
-import { type RoleNode, toTree, useDeleteRole, useRoleTree, useRoleTypeOptions } from './roles-api.ts';
+import { useDeleteRole, useRoleTree, useRoleTypeOptions } from './roles-api.ts';
 
 // Not the grid parts: roles are a tree shown whole (nested rows, no paging), not a paged list.
 /**
@@ -16,7 +20,8 @@ import { type RoleNode, toTree, useDeleteRole, useRoleTree, useRoleTypeOptions }
  */
 export function RolesPage() {
   const { t } = useTranslation();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const grants = useMenuGrants();
   const tree = useRoleTree();
   const types = useRoleTypeOptions();
@@ -27,18 +32,11 @@ export function RolesPage() {
   const callerIsSuper = roles.length > 0 && roles.every((r) => r.manageable);
 
   const confirmDelete = (role: Role) =>
-    modal.confirm({
+    confirm({
       title: t('users-roles.deleteRoleTitle', { name: role.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await del.mutateAsync(role.id);
-          void message.success(t('users-roles.deleted'));
-        } catch {
-          // The HTTP client has shown why.
-        }
+      run: async () => {
+        await del.mutateAsync(role.id);
+        void message.success(t('users-roles.deleted'));
       },
     });
 
@@ -53,21 +51,16 @@ export function RolesPage() {
             icon: <PlusOutlined />,
             onClick: () => setEdit({ role: null, parentId: roles.find((r) => !r.manageable)?.id ?? null }),
           },
-          {
-            key: 'refresh',
-            label: t('users-roles.refresh'),
-            icon: <ReloadOutlined />,
-            onClick: () => void tree.refetch(),
-          },
+          gridActions(t).refresh(() => void tree.refetch(), t('users-roles.refresh')),
         ]}
       />
       {roles.length > 0 && (
-        <Table<RoleNode>
+        <Table<NestedRow<Role>>
           rowKey="id"
           size="small"
           pagination={false}
           loading={tree.isFetching}
-          dataSource={toTree(roles)}
+          dataSource={nestRows(roles)}
           expandable={{ defaultExpandAllRows: true }}
           columns={[
             { title: t('users-roles.roleName'), dataIndex: 'name' },
@@ -98,23 +91,29 @@ export function RolesPage() {
               key: 'actions',
               width: 250,
               render: (_, r) => (
-                <Space size={0}>
-                  {grants.can('Add') && (
-                    <Button type="link" size="small" onClick={() => setEdit({ role: null, parentId: r.id })}>
-                      {t('users-roles.addChild')}
-                    </Button>
-                  )}
-                  {grants.can('Update') && r.manageable && (
-                    <Button type="link" size="small" onClick={() => setEdit({ role: r, parentId: r.parentId })}>
-                      {t('users-roles.edit')}
-                    </Button>
-                  )}
-                  {grants.can('Delete') && r.manageable && (
-                    <Button type="link" size="small" danger onClick={() => confirmDelete(r)}>
-                      {t('users-roles.delete')}
-                    </Button>
-                  )}
-                </Space>
+                <RowActions
+                  actions={[
+                    {
+                      key: 'addChild',
+                      label: t('users-roles.addChild'),
+                      shown: grants.can('Add'),
+                      onClick: () => setEdit({ role: null, parentId: r.id }),
+                    },
+                    {
+                      key: 'edit',
+                      label: t('users-roles.edit'),
+                      shown: grants.can('Update') && r.manageable,
+                      onClick: () => setEdit({ role: r, parentId: r.parentId }),
+                    },
+                    {
+                      key: 'delete',
+                      label: t('users-roles.delete'),
+                      shown: grants.can('Delete') && r.manageable,
+                      danger: true,
+                      onClick: () => confirmDelete(r),
+                    },
+                  ]}
+                />
               ),
             },
           ]}

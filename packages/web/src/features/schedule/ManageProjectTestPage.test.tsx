@@ -1,36 +1,22 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Button, MenuItem } from '@trestle/shared';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../../app/Providers.tsx';
-import { routes } from '../../app/routes.tsx';
+import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
-import { useAppStore } from '../../lib/store.ts';
-import { clearToken, setToken } from '../../lib/token.ts';
+import { menuEntry, renderApp, signedInEachTest } from '../../test/render.tsx';
 
 const buttons: Button[] = [
   { id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 },
   { id: 2, code: 'Add', name: 'Add', functionName: 'add', icon: '', sort: 2 },
   { id: 3, code: 'Delete', name: 'Delete', functionName: 'del', icon: '', sort: 3 },
 ];
-const home: MenuItem = {
-  id: 1,
-  name: 'Home',
-  url: '/home',
-  parentId: 0,
-  icon: 'HomeOutlined',
-  enable: 1,
-  permission: [],
-};
-const tests: MenuItem = {
+const home = menuEntry({ id: 1, name: 'Home', url: '/home', icon: 'HomeOutlined' });
+const tests = menuEntry({
   id: 2,
   name: 'Tests and acceptance',
   url: '/ProjectTest',
-  parentId: 0,
   icon: 'SafetyCertificateOutlined',
-  enable: 1,
   permission: [1, 2],
-};
+});
 
 function fakeServer(menu: MenuItem[]) {
   vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
@@ -46,27 +32,12 @@ function fakeServer(menu: MenuItem[]) {
   });
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
 describe('the acceptance-test screen outside the layout (/manage/ProjectTest)', () => {
-  beforeEach(() => {
-    useAppStore.getState().clearPermission();
-    useAppStore.getState().setButtons([]);
-    setToken('t');
-  });
-  afterEach(() => clearToken());
+  signedInEachTest();
 
   it('shows the grid with the buttons /ProjectTest grants, without the navigation, and a way back', async () => {
     fakeServer([home, tests]);
-    renderAt('/manage/ProjectTest');
+    renderApp('/manage/ProjectTest');
     // The first render loads the grid's chunks: slow on a busy machine.
     expect(await screen.findByRole('link', { name: /Back to the application/ }, { timeout: 15_000 })).toBeTruthy();
     expect(await screen.findByRole('button', { name: /Add/ })).toBeTruthy();
@@ -76,7 +47,7 @@ describe('the acceptance-test screen outside the layout (/manage/ProjectTest)', 
 
   it('sends a user without the screen to the unauthorised page', async () => {
     fakeServer([home]);
-    const router = renderAt('/manage/ProjectTest');
+    const router = renderApp('/manage/ProjectTest');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/401'));
   });
 });

@@ -3,6 +3,7 @@ import { Card, Form, Input, Switch, Typography } from 'antd';
 import type { RuleObject } from 'antd/es/form/index.js';
 import { useTranslation } from 'react-i18next';
 import { labelOf } from '../../components/form/layout.ts';
+import { useValidationText } from '../../components/form/schema-rule.ts';
 import { zodRule } from '../../components/zod-rules.ts';
 
 const numbered = projectDocuments.flatMap((meta) => {
@@ -17,9 +18,10 @@ const approved = projectDocuments.filter((meta) => meta.audit);
  */
 export function DocumentSettings() {
   const { t, i18n } = useTranslation();
+  const translate = useValidationText();
   const k = (key: string) => t(`site-login-settings.site.${key}`);
   // Empty keeps the built-in pattern: only a typed one is checked.
-  const patternRule = zodRule(codePatternSchema, (msg) => t(`validation.${msg}`, { defaultValue: msg })) as RuleObject;
+  const patternRule = zodRule(codePatternSchema, translate) as RuleObject;
   return (
     <>
       <Card size="small" title={k('codePatterns')} style={{ marginTop: 16 }}>

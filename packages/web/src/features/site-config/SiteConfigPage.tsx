@@ -8,13 +8,9 @@ import {
 import { Alert, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../components/form/CheckboxGroupField.tsx';
-import { ImageDataUrlInput } from '../../components/form/ImageDataUrlInput.tsx';
-import {
-  NumberSetting,
-  SettingsScreen,
-  useSchemaRule,
-  useSettingsForm,
-} from '../../components/form/SettingsScreen.tsx';
+import { ImageField } from '../../components/form/ImageDataUrlInput.tsx';
+import { NumberSetting, SettingsScreen, useSettingsForm } from '../../components/form/SettingsScreen.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { DocumentSettings } from './DocumentSettings.tsx';
 import { getSiteConfig, saveSiteConfig, siteConfigKeys } from './site-config-api.ts';
 
@@ -51,9 +47,7 @@ export function SiteConfigPage() {
           <Form.Item label={label('systemName')} name="systemName" required rules={[rule('systemName')]}>
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item label={label('logo')} name="logo">
-            <ImageDataUrlInput label={label('logo')} />
-          </Form.Item>
+          <ImageField name="logo" label={label('logo')} />
           <Form.Item label={label('footerText')} name="footerText" rules={[rule('footerText')]}>
             <Input maxLength={200} />
           </Form.Item>

@@ -4,6 +4,7 @@ import { type BuiltInTable, langOf } from '@trestle/shared';
 import { Button, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { wideTable } from '../../lib/theme.ts';
 import { builtInTables, tableDesignKeys } from './table-design-api.ts';
 
@@ -21,14 +22,12 @@ export function BuiltInTables() {
   return (
     <>
       {/* Not built from the ViewGrid parts: the built-in definitions come from code, one per entity (a few dozen, no table), paged here in the browser. */}
-      <Table<BuiltInTable>
+      <QueryTable<BuiltInTable>
         rowKey="name"
-        size="small"
-        data-testid="built-in-tables"
-        loading={list.isFetching}
-        dataSource={list.data ?? []}
+        testId="built-in-tables"
+        query={list}
         {...wideTable}
-        pagination={{ pageSize: PAGE_SIZE, size: 'small', showTotal: (total) => t('grid.total', { count: total }) }}
+        pageSize={PAGE_SIZE}
         columns={[
           { key: 'label', title: t('tableDesign.label'), fixed: 'left', width: 200, render: (_, r) => r.label[lang] },
           { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 200 },

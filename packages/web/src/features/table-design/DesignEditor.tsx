@@ -1,61 +1,29 @@
-import { type BroughtIn, langOf, type ReferenceTarget, type TableDesign, tableDesignSchema } from '@trestle/shared';
-import { Alert, App, Button, Col, Collapse, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
+import { type BroughtIn, langOf, type TableDesign, tableDesignSchema } from '@trestle/shared';
+import { App, Button, Col, Collapse, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppModal } from '../../components/AppModal.tsx';
-import { menuAncestors } from '../../components/menu-tree.ts';
 import { zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { useAppStore } from '../../lib/store.ts';
+import { useFolders, useTargets } from './design-choices.ts';
+import { placeFieldErrors } from './design-errors.ts';
 import {
   type DesignForm,
   emptyDesign,
   type FieldRow,
   fromDesign,
   newFieldId,
-  placeFieldErrors,
-  referenceTargets,
   suggestedTable,
   toDesign,
 } from './design-form.ts';
-import { FieldRows, type TargetOption } from './FieldRows.tsx';
+import type { Problem } from './EditorNotices.tsx';
+import { EditorNotices } from './EditorNotices.tsx';
+import { FieldRows } from './FieldRows.tsx';
 import { IndexRows } from './IndexRows.tsx';
 import { ScreenPreview } from './ScreenPreview.tsx';
 import { addDesign, type DesignDetail, type DesignListItem, getDesign, saveDesign } from './table-design-api.ts';
-
-type Problem = { key: string; message: string };
-
-/** The menu folders a design's screen may go under (entries without a url), named by their path. */
-function useFolders() {
-  const permission = useAppStore((s) => s.permission);
-  return useMemo(
-    () =>
-      permission
-        .filter((m) => !m.url)
-        .map((m) => ({
-          value: m.id,
-          label: [...menuAncestors(permission, m), m].map((x) => x.name).join(' / '),
-        })),
-    [permission],
-  );
-}
-
-/** The tables a reference may point at: the built-in ones, then every other design's. */
-function useTargets(designs: readonly DesignListItem[], self: string | undefined) {
-  const { t, i18n } = useTranslation();
-  const lang = langOf(i18n.language);
-  return useMemo(() => {
-    const others = designs.filter((d) => d.name !== self);
-    const all: ReferenceTarget[] = [...referenceTargets, ...others.map((d) => d.target)];
-    const options: TargetOption[] = [
-      ...referenceTargets.map((r) => ({ value: r.table, label: t(`tableDesign.target.${r.table}`) })),
-      ...others.map((d) => ({ value: d.table, label: `${d.table} (${d.label[lang]})` })),
-    ];
-    return { all, options };
-  }, [designs, self, t, lang]);
-}
 
 /**
  * A design's draft, new (`id` null) or saved: the table's names, its menu folder and flags, its master when
@@ -108,6 +76,20 @@ export function DesignEditor({
     }),
   ];
 
+  /** One record's name in a language, checked again when the other language's changes. */
+  const singularField = (lang: 'en' | 'zh', other: 'en' | 'zh', placeholder?: string) => (
+    <Col span={6}>
+      <Form.Item
+        label={t(lang === 'en' ? 'tableDesign.singularEn' : 'tableDesign.singularZh')}
+        name={['singular', lang]}
+        rules={singularRule}
+        dependencies={[['singular', other]]}
+      >
+        <Input maxLength={50} placeholder={placeholder} />
+      </Form.Item>
+    </Col>
+  );
+
   const load = useCallback(async () => {
     if (id === null) return;
     const detail = await getDesign(id);
@@ -136,6 +118,14 @@ export function DesignEditor({
   const masters = designs.filter((d) => d.master === null && d.name !== loaded?.draft.name);
   const fieldsOfKind = (kind: 'user' | 'organization') =>
     fields.filter((f) => f.type === kind && f.name).map((f) => ({ value: f.name, label: f.label?.[lang] || f.name }));
+  /** The data scope's field of a kind: one of the design's fields of that type, or none (`unset`). */
+  const scopeField = (part: 'owner' | 'organization', kind: 'user' | 'organization', unset: string) => (
+    <Col span={8}>
+      <Form.Item label={t(`tableDesign.${part}`)} name={['scope', part]}>
+        <Select allowClear aria-label={t(`tableDesign.${part}`)} placeholder={unset} options={fieldsOfKind(kind)} />
+      </Form.Item>
+    </Col>
+  );
 
   /**
    * Choosing a master links the table to it by a required reference to the master's table: the one the
@@ -233,48 +223,13 @@ export function DesignEditor({
           if (typeof changed.name === 'string') followName(changed.name);
         }}
       >
-        {source && !fixed && (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 12 }}
-            data-testid="brought-in"
-            title={t('tableDesign.broughtIn', { table: source.table })}
-            description={
-              broughtIn && broughtIn.skipped.length > 0
-                ? t('tableDesign.leftBehind', { columns: broughtIn.skipped.join(', ') })
-                : undefined
-            }
-          />
-        )}
-        {conflict && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('tableDesign.conflict')}
-            action={
-              <Button size="small" onClick={() => void load()}>
-                {t('tableDesign.reload')}
-              </Button>
-            }
-          />
-        )}
-        {problems.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            title={t('tableDesign.hasErrors')}
-            description={
-              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-                {problems.map((p) => (
-                  <li key={p.key}>{p.key === '_' || p.key === 'fields' ? p.message : `${p.key}: ${p.message}`}</li>
-                ))}
-              </ul>
-            }
-          />
-        )}
+        <EditorNotices
+          broughtFrom={source && !fixed ? source.table : null}
+          skipped={broughtIn?.skipped ?? []}
+          conflict={conflict}
+          onReload={() => void load()}
+          problems={problems}
+        />
         <Row gutter={16}>
           <Col span={6}>
             <Form.Item
@@ -303,26 +258,8 @@ export function DesignEditor({
               <Input maxLength={50} />
             </Form.Item>
           </Col>
-          <Col span={6}>
-            <Form.Item
-              label={t('tableDesign.singularEn')}
-              name={['singular', 'en']}
-              rules={singularRule}
-              dependencies={[['singular', 'zh']]}
-            >
-              <Input maxLength={50} placeholder={t('tableDesign.singularHint')} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item
-              label={t('tableDesign.singularZh')}
-              name={['singular', 'zh']}
-              rules={singularRule}
-              dependencies={[['singular', 'en']]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
+          {singularField('en', 'zh', t('tableDesign.singularHint'))}
+          {singularField('zh', 'en')}
           <Col span={6}>
             <Form.Item label={t('tableDesign.folder')} name="folder">
               <Select allowClear placeholder={t('tableDesign.noFolder')} options={folders} />
@@ -356,26 +293,8 @@ export function DesignEditor({
               <Input />
             </Form.Item>
           </Col>
-          <Col span={8}>
-            <Form.Item label={t('tableDesign.owner')} name={['scope', 'owner']}>
-              <Select
-                allowClear
-                aria-label={t('tableDesign.owner')}
-                placeholder={t('tableDesign.createdBy')}
-                options={fieldsOfKind('user')}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item label={t('tableDesign.organization')} name={['scope', 'organization']}>
-              <Select
-                allowClear
-                aria-label={t('tableDesign.organization')}
-                placeholder={t('tableDesign.none')}
-                options={fieldsOfKind('organization')}
-              />
-            </Form.Item>
-          </Col>
+          {scopeField('owner', 'user', t('tableDesign.createdBy'))}
+          {scopeField('organization', 'organization', t('tableDesign.none'))}
           <Col span={24}>
             <Form.Item label={t('tableDesign.description')} name="description">
               <Input maxLength={500} />

@@ -7,27 +7,15 @@ import {
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import { designFieldSchema, designKinds, fieldTypes, kindType, searchOps } from '@trestle/shared';
-import { AutoComplete, Button, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Table } from 'antd';
+import { designFieldSchema, designKinds, fieldTypes } from '@trestle/shared';
+import { Button, Checkbox, Form, type FormRule, Input, Select, Space, Table } from 'antd';
 import type { FormListFieldData } from 'antd/es/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '../../components/zod-rules.ts';
-import {
-  type DesignForm,
-  hasLength,
-  hasPattern,
-  isDictionary,
-  isKind,
-  isNumeric,
-  isReference,
-  newField,
-  type RowType,
-} from './design-form.ts';
+import { type DesignForm, newField } from './design-form.ts';
+import { MoreSettings, type Named, type TargetOption, TypeSettings, tight } from './FieldSettings.tsx';
 
-/** A table a reference may point at, as the target input offers it. */
-export type TargetOption = { value: string; label: string };
-
-const tight = { marginBottom: 0 } as const;
 /** What a dragged field row carries: its index, under a type of its own (a dragged text is not a row). */
 const DRAG_TYPE = 'application/x-trestle-field-row';
 
@@ -45,10 +33,38 @@ export function FieldRows({
   const { t } = useTranslation();
   const form = Form.useFormInstance<DesignForm>();
   const takenIds = () => new Set((form.getFieldValue('fields') as DesignForm['fields']).map((f) => f.id));
-  // "Name of field 2": every input of a row says which row it is in, for a screen reader and for a test.
-  const named = (what: string, index: number) => t('tableDesign.fieldInput', { what, n: index + 1 });
+  const named: Named = (what, index) => t('tableDesign.fieldInput', { what, n: index + 1 });
   const rule = (key: 'name') => zodRule(designFieldSchema.shape[key], translate);
   const required = { required: true, message: t('form.required') };
+  /** A small icon button of a field row, named with the row's number. */
+  const rowButton = (
+    key: 'moveUp' | 'moveDown' | 'removeField',
+    icon: ReactNode,
+    index: number,
+    onClick: () => void,
+    state: { disabled?: boolean; danger?: boolean },
+  ) => (
+    <Button
+      size="small"
+      type="text"
+      icon={icon}
+      aria-label={named(t(`tableDesign.${key}`), index)}
+      title={t(`tableDesign.${key}`)}
+      onClick={onClick}
+      {...state}
+    />
+  );
+  /** A column of one text input a row, the column's title naming it. */
+  const textColumn = (key: string, path: string[], rules: FormRule[], maxLength: number) => ({
+    key,
+    title: t(`tableDesign.field.${key}`),
+    width: 120,
+    render: (_: unknown, row: FormListFieldData) => (
+      <Form.Item name={[row.name, ...path]} rules={rules} validateFirst style={tight}>
+        <Input aria-label={named(t(`tableDesign.field.${key}`), row.name)} maxLength={maxLength} />
+      </Form.Item>
+    ),
+  });
 
   return (
     <Form.List
@@ -124,36 +140,9 @@ export function FieldRows({
                   </span>
                 ),
               },
-              {
-                key: 'name',
-                title: t('tableDesign.field.name'),
-                width: 120,
-                render: (_, row) => (
-                  <Form.Item name={[row.name, 'name']} rules={[required, rule('name')]} validateFirst style={tight}>
-                    <Input aria-label={named(t('tableDesign.field.name'), row.name)} maxLength={40} />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'labelEn',
-                title: t('tableDesign.field.labelEn'),
-                width: 120,
-                render: (_, row) => (
-                  <Form.Item name={[row.name, 'label', 'en']} rules={[required]} style={tight}>
-                    <Input aria-label={named(t('tableDesign.field.labelEn'), row.name)} maxLength={50} />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'labelZh',
-                title: t('tableDesign.field.labelZh'),
-                width: 120,
-                render: (_, row) => (
-                  <Form.Item name={[row.name, 'label', 'zh']} rules={[required]} style={tight}>
-                    <Input aria-label={named(t('tableDesign.field.labelZh'), row.name)} maxLength={50} />
-                  </Form.Item>
-                ),
-              },
+              textColumn('name', ['name'], [required, rule('name')], 40),
+              textColumn('labelEn', ['label', 'en'], [required], 50),
+              textColumn('labelZh', ['label', 'zh'], [required], 50),
               {
                 key: 'type',
                 title: t('tableDesign.field.type'),
@@ -221,33 +210,13 @@ export function FieldRows({
                 width: 104,
                 render: (_, row, index) => (
                   <Space size={2}>
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<ArrowUpOutlined />}
-                      aria-label={named(t('tableDesign.moveUp'), row.name)}
-                      title={t('tableDesign.moveUp')}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
-                    />
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<ArrowDownOutlined />}
-                      aria-label={named(t('tableDesign.moveDown'), row.name)}
-                      title={t('tableDesign.moveDown')}
-                      disabled={index === rows.length - 1}
-                      onClick={() => move(index, index + 1)}
-                    />
-                    <Button
-                      size="small"
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={named(t('tableDesign.removeField'), row.name)}
-                      title={t('tableDesign.removeField')}
-                      onClick={() => remove(index)}
-                    />
+                    {rowButton('moveUp', <ArrowUpOutlined />, row.name, () => move(index, index - 1), {
+                      disabled: index === 0,
+                    })}
+                    {rowButton('moveDown', <ArrowDownOutlined />, row.name, () => move(index, index + 1), {
+                      disabled: index === rows.length - 1,
+                    })}
+                    {rowButton('removeField', <DeleteOutlined />, row.name, () => remove(index), { danger: true })}
                   </Space>
                 ),
               },
@@ -260,201 +229,5 @@ export function FieldRows({
         </Space>
       )}
     </Form.List>
-  );
-}
-
-/**
- * What the field's type needs beside it: a string's length, a reference's table, a dictionary's code, an
- * auto-number's pattern.
- */
-function TypeSettings({
-  index,
-  named,
-  targets,
-}: {
-  index: number;
-  named: (what: string, index: number) => string;
-  targets: readonly TargetOption[];
-}) {
-  const { t } = useTranslation();
-  const type = Form.useWatch(['fields', index, 'type']) as RowType | undefined;
-  if (!type) return null;
-  if (hasPattern(type))
-    return (
-      <Form.Item
-        name={[index, 'autoNumber', 'pattern']}
-        rules={[{ required: true, message: t('form.required') }]}
-        style={tight}
-      >
-        <Input
-          aria-label={named(t('tableDesign.field.pattern'), index)}
-          placeholder="VH{yyyy}-{seq:4}"
-          maxLength={40}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
-    );
-  if (hasLength(type))
-    return (
-      <Form.Item name={[index, 'length']} style={tight}>
-        <InputNumber
-          aria-label={named(t('tableDesign.field.length'), index)}
-          placeholder={t('tableDesign.field.lengthDefault')}
-          min={1}
-          max={10000}
-          precision={0}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
-    );
-  if (isReference(type))
-    return (
-      <Form.Item
-        name={[index, 'reference', 'table']}
-        validateFirst
-        rules={[
-          { required: true, message: t('form.required') },
-          {
-            pattern: /^[a-z][a-z0-9_]*$/,
-            message: t('tableDesign.msg.Start with a small letter; small letters, digits and _ only'),
-          },
-        ]}
-        style={tight}
-      >
-        <AutoComplete
-          aria-label={named(t('tableDesign.field.target'), index)}
-          placeholder={t('tableDesign.field.target')}
-          style={{ width: '100%' }}
-          options={[...targets]}
-          filterOption={(typed, option) => String(option?.value ?? '').startsWith(typed.trim().toLowerCase())}
-        />
-      </Form.Item>
-    );
-  if (isDictionary(type))
-    return (
-      <Form.Item name={[index, 'dictionary']} rules={[{ required: true, message: t('form.required') }]} style={tight}>
-        <Input
-          aria-label={named(t('tableDesign.field.dictionary'), index)}
-          placeholder={t('tableDesign.field.dictionary')}
-          maxLength={50}
-          style={{ width: '100%' }}
-        />
-      </Form.Item>
-    );
-  return null;
-}
-
-/**
- * A field's further settings, folded under its row: the range of a number, the summary of the list's
- * total row, the text pattern, whether the form shows it read-only, the list column's width, whether it takes a
- * whole row of the add and edit form, how the search form compares it, and its help text in both languages.
- */
-function MoreSettings({ index, named }: { index: number; named: (what: string, index: number) => string }) {
-  const { t } = useTranslation();
-  const type = Form.useWatch(['fields', index, 'type']) as RowType | undefined;
-  const searched = Form.useWatch(['fields', index, 'search']) != null;
-  if (!type) return null;
-  const ops = searchOps(isKind(type) ? kindType[type] : type);
-  const numeric = isNumeric(type);
-  const text = type === 'string';
-  const input = (what: string) => ({ 'aria-label': named(t(`tableDesign.field.${what}`), index) });
-  return (
-    <Row gutter={12} data-testid={`field-more-${index + 1}`}>
-      {numeric && (
-        <>
-          <Col span={4}>
-            <Form.Item label={t('tableDesign.field.min')} name={[index, 'min']} style={tight}>
-              <InputNumber {...input('min')} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={4}>
-            <Form.Item label={t('tableDesign.field.max')} name={[index, 'max']} style={tight}>
-              <InputNumber {...input('max')} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={4}>
-            <Form.Item label={t('tableDesign.field.summary')} name={[index, 'summary']} style={tight}>
-              <Select
-                {...input('summary')}
-                allowClear
-                options={(['sum', 'avg', 'count'] as const).map((v) => ({
-                  value: v,
-                  label: t(`tableDesign.summary.${v}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </>
-      )}
-      {text && (
-        <Col span={6}>
-          <Form.Item
-            label={t('tableDesign.field.textPattern')}
-            name={[index, 'pattern']}
-            style={tight}
-            rules={[
-              {
-                validator: async (_, v: unknown) => {
-                  if (typeof v !== 'string' || v === '') return;
-                  new RegExp(v);
-                },
-                message: t('tableDesign.field.badPattern'),
-              },
-            ]}
-          >
-            <Input {...input('textPattern')} maxLength={200} placeholder="^[A-Z]{2}-\d{4}$" />
-          </Form.Item>
-        </Col>
-      )}
-      <Col span={4}>
-        <Form.Item label={t('tableDesign.field.width')} name={[index, 'list', 'width']} style={tight}>
-          <InputNumber {...input('width')} min={40} max={1000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Col>
-      <Col span={4}>
-        <Form.Item
-          label={t('tableDesign.field.readOnly')}
-          name={[index, 'readOnly']}
-          valuePropName="checked"
-          style={tight}
-        >
-          <Checkbox {...input('readOnly')} />
-        </Form.Item>
-      </Col>
-      <Col span={4}>
-        <Form.Item
-          label={t('tableDesign.field.wholeRow')}
-          name={[index, 'edit', 'span']}
-          valuePropName="checked"
-          getValueProps={(v: unknown) => ({ checked: v === 24 })}
-          normalize={(checked: boolean) => (checked ? 24 : undefined)}
-          style={tight}
-        >
-          <Checkbox {...input('wholeRow')} />
-        </Form.Item>
-      </Col>
-      {searched && ops.length > 1 && (
-        <Col span={4}>
-          <Form.Item label={t('tableDesign.field.searchOp')} name={[index, 'search', 'op']} style={tight}>
-            <Select
-              {...input('searchOp')}
-              allowClear
-              placeholder={t(`tableDesign.op.${ops[0]}`)}
-              options={ops.map((op) => ({ value: op, label: t(`tableDesign.op.${op}`) }))}
-            />
-          </Form.Item>
-        </Col>
-      )}
-      <Col span={8}>
-        <Form.Item label={t('tableDesign.field.helpEn')} name={[index, 'help', 'en']} style={tight}>
-          <Input {...input('helpEn')} maxLength={200} />
-        </Form.Item>
-      </Col>
-      <Col span={8}>
-        <Form.Item label={t('tableDesign.field.helpZh')} name={[index, 'help', 'zh']} style={tight}>
-          <Input {...input('helpZh')} maxLength={200} />
-        </Form.Item>
-      </Col>
-    </Row>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatLocalDateTime, langOf } from '@trestle/shared';
-import { Card, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Tag } from 'antd';
+import { Card, Descriptions, Drawer, Empty, Skeleton, Space, Tag } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SqlScript } from './SqlScript.tsx';
+import { MigrationSql } from './SqlScript.tsx';
 import { type DesignListItem, designHistory, tableDesignKeys } from './table-design-api.ts';
 
 /**
@@ -63,18 +63,7 @@ export function HistoryDrawer({ design, onClose }: { design: DesignListItem | nu
                   },
                 ]}
               />
-              <SqlScript statements={m.upSql} label={t('tableDesign.upSql')} />
-              <Collapse
-                size="small"
-                style={{ marginTop: 8 }}
-                items={[
-                  {
-                    key: 'down',
-                    label: t('tableDesign.downSql'),
-                    children: <SqlScript statements={m.downSql} label={t('tableDesign.downSql')} />,
-                  },
-                ]}
-              />
+              <MigrationSql up={m.upSql} down={m.downSql} />
             </Card>
           ))}
         </Space>

@@ -1,13 +1,14 @@
 import { RollbackOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { langOf } from '@trestle/shared';
-import { Alert, App, Button, Collapse, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { useConfirm } from '../../components/confirm.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { riskText, stepText } from './preview-text.ts';
-import { SqlScript } from './SqlScript.tsx';
+import { MigrationSql } from './SqlScript.tsx';
 import {
   applyDesign,
   type DesignListItem,
@@ -27,7 +28,8 @@ const isRisks = (v: unknown): v is Risk[] => Array.isArray(v);
  */
 export function PreviewDialog({ design, onClose }: { design: DesignListItem; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const changed = useDesignApplied();
   const preview = useQuery({
     queryKey: tableDesignKeys.preview(design.id),
@@ -51,46 +53,46 @@ export function PreviewDialog({ design, onClose }: { design: DesignListItem; onC
     [...(detail.data?.draft.fields ?? []), ...(detail.data?.applied?.fields ?? [])].map((f) => f.name),
   );
 
-  const apply = async () => {
-    setBusy('apply');
+  /** Marks the button busy while `work` runs. */
+  const busyWith = async (what: 'apply' | 'rollback', work: () => Promise<void>) => {
+    setBusy(what);
     try {
-      const result = await applyDesign(design.id);
-      void message.success(t('tableDesign.appliedAs', { n: result.migration }));
-      // Closed first: its own preview, invalidated with the rest, is not asked for again.
-      onClose();
-      await changed(design.name);
-    } catch (e) {
-      if (!(e instanceof HttpError)) throw e;
-      const data = e.data as { risks?: unknown } | null;
-      if (e.status === 422 && isRisks(data?.risks)) {
-        setRefused(data.risks);
-        void message.error(t('tableDesign.refused'));
-      } else void message.error(e.message);
+      await work();
     } finally {
       setBusy(null);
     }
   };
 
+  const apply = () =>
+    busyWith('apply', async () => {
+      try {
+        const result = await applyDesign(design.id);
+        void message.success(t('tableDesign.appliedAs', { n: result.migration }));
+        // Closed first: its own preview, invalidated with the rest, is not asked for again.
+        onClose();
+        await changed(design.name);
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        const data = e.data as { risks?: unknown } | null;
+        if (e.status === 422 && isRisks(data?.risks)) {
+          setRefused(data.risks);
+          void message.error(t('tableDesign.refused'));
+        } else void message.error(e.message);
+      }
+    });
+
   const rollback = () =>
-    modal.confirm({
+    confirm({
       title: t('tableDesign.rollbackConfirm', { label }),
       content: t('tableDesign.rollbackHint'),
       okText: t('tableDesign.rollback'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        setBusy('rollback');
-        try {
+      run: () =>
+        busyWith('rollback', async () => {
           const result = await rollbackDesign(design.id);
           void message.success(t('tableDesign.rolledBack', { n: result.migration }));
           onClose();
           await changed(design.name);
-        } catch {
-          // The HTTP client has shown why.
-        } finally {
-          setBusy(null);
-        }
-      },
+        }),
     });
 
   return (
@@ -167,18 +169,7 @@ export function PreviewDialog({ design, onClose }: { design: DesignListItem; onC
           {steps.length > 0 && (
             <div>
               <Typography.Text strong>{t('tableDesign.upSql')}</Typography.Text>
-              <SqlScript statements={preview.data.up} label={t('tableDesign.upSql')} testId="design-sql" />
-              <Collapse
-                size="small"
-                style={{ marginTop: 8 }}
-                items={[
-                  {
-                    key: 'down',
-                    label: t('tableDesign.downSql'),
-                    children: <SqlScript statements={preview.data.down} label={t('tableDesign.downSql')} />,
-                  },
-                ]}
-              />
+              <MigrationSql up={preview.data.up} down={preview.data.down} testId="design-sql" />
             </div>
           )}
         </Space>

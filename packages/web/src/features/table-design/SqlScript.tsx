@@ -1,4 +1,6 @@
+import { Collapse } from 'antd';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type SqlToken, sqlTokens } from './sql-tokens.ts';
 
 const region: CSSProperties = {
@@ -49,5 +51,34 @@ export function SqlScript({
         )}
       </pre>
     </section>
+  );
+}
+
+/** A migration's SQL: the statements that make it, then those that undo it, folded away. */
+export function MigrationSql({
+  up,
+  down,
+  testId,
+}: {
+  up: readonly string[];
+  down: readonly string[];
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SqlScript statements={up} label={t('tableDesign.upSql')} testId={testId} />
+      <Collapse
+        size="small"
+        style={{ marginTop: 8 }}
+        items={[
+          {
+            key: 'down',
+            label: t('tableDesign.downSql'),
+            children: <SqlScript statements={down} label={t('tableDesign.downSql')} />,
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -9,10 +9,11 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BroughtIn, formatLocalDateTime, langOf } from '@trestle/shared';
-import { App, Button, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Space, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { wideTable } from '../../lib/theme.ts';
 import { BringInDialog } from './BringInDialog.tsx';
@@ -105,18 +106,12 @@ export function TableDesignPage() {
             key: 'designs',
             label: t('tableDesign.tab.designs'),
             children: (
-              <Table<DesignListItem>
+              <QueryTable<DesignListItem>
                 rowKey="id"
-                size="small"
-                data-testid="table-design-list"
-                loading={list.isFetching}
-                dataSource={list.data ?? []}
+                testId="table-design-list"
+                query={list}
                 {...wideTable}
-                pagination={{
-                  pageSize: PAGE_SIZE,
-                  size: 'small',
-                  showTotal: (total) => t('grid.total', { count: total }),
-                }}
+                pageSize={PAGE_SIZE}
                 columns={[
                   {
                     key: 'label',

@@ -62,7 +62,7 @@ export function TenantManPage() {
         grid={grid}
         testId="tenant-table"
         selection="radio"
-        onRow={(row) => ({ onDoubleClick: () => dialog.open(row.id) })}
+        onOpen={(row) => dialog.open(row.id)}
         columns={[
           { title: t('tenants.code'), dataIndex: 'code', width: 140 },
           { title: t('tenants.name'), dataIndex: 'name' },

@@ -3,9 +3,9 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form/FormModal.tsx';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 // LoginSet's password policy, checked in the form as on the server.
 import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
 import { modifyPassword } from './user-info-api.ts';
 
 type PasswordForm = { oldPwd: string; newPwd: string; confirmPwd: string };
@@ -14,7 +14,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordForm>();
   const policy = usePasswordPolicy().data;
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
+  const rule = useSchemaRule(modifyPwdBodySchema.shape);
 
   return (
     <FormModal<PasswordForm>
@@ -29,18 +29,13 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       done={t('userInfo.passwordChanged')}
       onClose={onClose}
     >
-      <Form.Item
-        label={t('userInfo.oldPassword')}
-        name="oldPwd"
-        required
-        rules={[zodRule(modifyPwdBodySchema.shape.oldPwd, translate)]}
-      >
+      <Form.Item label={t('userInfo.oldPassword')} name="oldPwd" required rules={[rule('oldPwd')]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <NewPasswordFields
         name="newPwd"
         label={t('userInfo.newPassword')}
-        rules={[zodRule(modifyPwdBodySchema.shape.newPwd, translate), passwordPolicyRule(policy)]}
+        rules={[rule('newPwd'), passwordPolicyRule(policy)]}
         confirmName="confirmPwd"
         confirmLabel={t('userInfo.confirmPassword')}
       />

@@ -14,8 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useFileBlob } from '../../components/blob-url.ts';
 import { currentUserKeys, useCurrentUser } from '../../components/current-user.ts';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { useSignOut } from '../../components/navigation.ts';
-import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
+import { fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { modalDefaults } from '../../lib/theme.ts';
@@ -44,7 +45,7 @@ export function UserInfoPage() {
   const fileInput = useRef<HTMLInputElement>(null);
   const img = user?.img ?? userInfo?.img;
   const avatarUrl = useFileBlob(img, 'avatar');
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
+  const rule = useSchemaRule(updateProfileBodySchema.shape);
 
   useEffect(() => {
     if (user) form.setFieldsValue({ userTrueName: user.userTrueName, phone: user.phone, email: user.email });
@@ -153,26 +154,13 @@ export function UserInfoPage() {
         <Typography.Text strong>{user?.userName ?? userInfo?.userName}</Typography.Text>
       </Space>
       <Form<UpdateProfileBody> form={form} layout="vertical">
-        <Form.Item
-          label={t('register.userTrueName')}
-          name="userTrueName"
-          required
-          rules={[zodRule(updateProfileBodySchema.shape.userTrueName, translate)]}
-        >
+        <Form.Item label={t('register.userTrueName')} name="userTrueName" required rules={[rule('userTrueName')]}>
           <Input />
         </Form.Item>
-        <Form.Item
-          label={t('register.phone')}
-          name="phone"
-          rules={[zodRule(updateProfileBodySchema.shape.phone, translate)]}
-        >
+        <Form.Item label={t('register.phone')} name="phone" rules={[rule('phone')]}>
           <Input />
         </Form.Item>
-        <Form.Item
-          label={t('register.email')}
-          name="email"
-          rules={[zodRule(updateProfileBodySchema.shape.email, translate)]}
-        >
+        <Form.Item label={t('register.email')} name="email" rules={[rule('email')]}>
           <Input />
         </Form.Item>
       </Form>

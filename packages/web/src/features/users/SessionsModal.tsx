@@ -1,7 +1,8 @@
 import { formatLocalDateTime, type UserRow, type UserSession } from '@trestle/shared';
-import { App, Button, Table } from 'antd';
+import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useEndSessions, useUserSessions } from './users-api.ts';
 
 const when = (iso: string | null) => (iso ? formatLocalDateTime(iso) : '—');
@@ -49,12 +50,9 @@ export function SessionsModal({ user, canEnd, onClose }: { user: UserRow | null;
         </Button>,
       ]}
     >
-      <Table<UserSession>
+      <QueryTable<UserSession>
         rowKey="id"
-        size="small"
-        pagination={false}
-        loading={sessions.isFetching}
-        dataSource={sessions.data ?? []}
+        query={sessions}
         columns={[
           { title: t('users-roles.address'), dataIndex: 'address', width: 130 },
           { title: t('users-roles.userAgent'), dataIndex: 'userAgent', ellipsis: true },

@@ -1,9 +1,8 @@
 import { type AddUserBody, addUserBodySchema, type UserOptions, type UserRow } from '@trestle/shared';
-import { App, Form, Input, Switch, TreeSelect } from 'antd';
+import { Form, Input, Switch, TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../components/AppModal.tsx';
-import { fieldErrorsToFields, zodRule } from '../../components/zod-rules.ts';
-import { HttpError } from '../../lib/http/transport.ts';
+import { FormModal } from '../../components/form/FormModal.tsx';
+import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { useAddUser, useUpdateUser } from './users-api.ts';
 
 type FormValues = Omit<AddUserBody, 'organizationId'> & { organizationId?: number | null };
@@ -22,19 +21,20 @@ const FIELDS = [
 export const treeData = (items: UserOptions['roles']) =>
   items.map((o) => ({ id: o.id, pId: o.parentId ?? 0, value: o.id, title: o.name }));
 
+/** A choice among options with a parent (organisations, roles), as a tree shown open. */
+function OptionTree({ options = [], ...select }: TreeSelectProps & { options?: UserOptions['roles'] }) {
+  return <TreeSelect allowClear treeDataSimpleMode treeDefaultExpandAll treeData={treeData(options)} {...select} />;
+}
+
 /** Add (user null) or edit a user: the shared schema drives the rules, the server's field errors land on the fields. */
 export function UserFormModal(props: { open: boolean; user: UserRow | null; options?: UserOptions; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<FormValues>();
   const add = useAddUser();
   const update = useUpdateUser();
   const { user } = props;
-  const translate = (msg: string) => t(`validation.${msg}`, { defaultValue: msg });
-  const rule = (name: keyof typeof addUserBodySchema.shape) => [zodRule(addUserBodySchema.shape[name], translate)];
+  const rule = useSchemaRule(addUserBodySchema.shape);
 
-  const submit = async () => {
-    const v = await form.validateFields();
+  const submit = async (v: FormValues) => {
     const fields = {
       userTrueName: v.userTrueName,
       phone: v.phone ?? '',
@@ -43,16 +43,8 @@ export function UserFormModal(props: { open: boolean; user: UserRow | null; opti
       organizationIds: v.organizationIds ?? [],
       roleIds: v.roleIds ?? [],
     };
-    try {
-      if (user) await update.mutateAsync({ id: user.id, ...fields });
-      else await add.mutateAsync({ ...fields, userName: v.userName, password: v.password, enabled: v.enabled ?? true });
-      void message.success(t('users-roles.saved'));
-      props.onClose();
-    } catch (e) {
-      const errors = e instanceof HttpError ? fieldErrorsToFields(e.fieldErrors, FIELDS) : [];
-      if (errors.length) form.setFields(errors);
-      else void message.error(e instanceof Error ? e.message : String(e));
-    }
+    if (user) await update.mutateAsync({ id: user.id, ...fields });
+    else await add.mutateAsync({ ...fields, userName: v.userName, password: v.password, enabled: v.enabled ?? true });
   };
 
   const initial: Partial<FormValues> = user
@@ -60,65 +52,46 @@ export function UserFormModal(props: { open: boolean; user: UserRow | null; opti
     : { enabled: true, phone: '', email: '', organizationIds: [], roleIds: [] };
 
   return (
-    <AppModal
+    <FormModal<FormValues>
       open={props.open}
       title={t(user ? 'users-roles.editUser' : 'users-roles.addUser')}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      confirmLoading={add.isPending || update.isPending}
-      onOk={() => void submit().catch(() => {})}
-      onCancel={props.onClose}
+      fields={FIELDS}
+      submit={submit}
+      done={t('users-roles.saved')}
+      onClose={props.onClose}
+      initialValues={initial}
     >
-      <Form<FormValues> form={form} layout="vertical" preserve={false} initialValues={initial}>
-        <Form.Item label={t('users-roles.userName')} name="userName" required rules={user ? [] : rule('userName')}>
-          <Input disabled={Boolean(user)} autoComplete="off" />
+      <Form.Item label={t('users-roles.userName')} name="userName" required rules={user ? [] : [rule('userName')]}>
+        <Input disabled={Boolean(user)} autoComplete="off" />
+      </Form.Item>
+      {!user && (
+        <Form.Item label={t('users-roles.password')} name="password" required rules={[rule('password')]}>
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {!user && (
-          <Form.Item label={t('users-roles.password')} name="password" required rules={rule('password')}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        )}
-        <Form.Item label={t('users-roles.userTrueName')} name="userTrueName" required rules={rule('userTrueName')}>
-          <Input />
+      )}
+      <Form.Item label={t('users-roles.userTrueName')} name="userTrueName" required rules={[rule('userTrueName')]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('users-roles.phone')} name="phone" rules={[rule('phone')]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('users-roles.email')} name="email" rules={[rule('email')]}>
+        <Input />
+      </Form.Item>
+      <Form.Item label={t('users-roles.mainOrganization')} name="organizationId">
+        <OptionTree options={props.options?.organizations} />
+      </Form.Item>
+      <Form.Item label={t('users-roles.organizations')} name="organizationIds">
+        <OptionTree multiple options={props.options?.organizations} />
+      </Form.Item>
+      <Form.Item label={t('users-roles.roles')} name="roleIds">
+        <OptionTree multiple options={props.options?.roles} />
+      </Form.Item>
+      {!user && (
+        <Form.Item label={t('users-roles.enabled')} name="enabled" valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Form.Item label={t('users-roles.phone')} name="phone" rules={rule('phone')}>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('users-roles.email')} name="email" rules={rule('email')}>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('users-roles.mainOrganization')} name="organizationId">
-          <TreeSelect
-            allowClear
-            treeDataSimpleMode
-            treeDefaultExpandAll
-            treeData={treeData(props.options?.organizations ?? [])}
-          />
-        </Form.Item>
-        <Form.Item label={t('users-roles.organizations')} name="organizationIds">
-          <TreeSelect
-            multiple
-            allowClear
-            treeDataSimpleMode
-            treeDefaultExpandAll
-            treeData={treeData(props.options?.organizations ?? [])}
-          />
-        </Form.Item>
-        <Form.Item label={t('users-roles.roles')} name="roleIds">
-          <TreeSelect
-            multiple
-            allowClear
-            treeDataSimpleMode
-            treeDefaultExpandAll
-            treeData={treeData(props.options?.roles ?? [])}
-          />
-        </Form.Item>
-        {!user && (
-          <Form.Item label={t('users-roles.enabled')} name="enabled" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        )}
-      </Form>
-    </AppModal>
+      )}
+    </FormModal>
   );
 }

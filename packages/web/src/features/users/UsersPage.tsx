@@ -1,11 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { UserRow } from '@trestle/shared';
-import { App, Button, Input, Space, Tag } from 'antd';
+import { App, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { gridActions } from '../../components/grid/grid-actions.tsx';
+import { RowActions } from '../../components/grid/RowActions.tsx';
 import { useGridState } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
@@ -68,12 +68,7 @@ export function UsersPage() {
         <ActionToolbar
           items={[
             gridActions(t).add(() => setEditing({ user: null }), t('users-roles.addUser')),
-            {
-              key: 'refresh',
-              label: t('users-roles.refresh'),
-              icon: <ReloadOutlined />,
-              onClick: () => void grid.query.refetch(),
-            },
+            gridActions(t).refresh(() => void grid.query.refetch(), t('users-roles.refresh')),
           ]}
         />
       </Space>
@@ -123,31 +118,37 @@ export function UsersPage() {
             fixed: 'right',
             width: 300,
             render: (_, u) => (
-              <Space size={0} wrap>
-                {canUpdate && (
-                  <Button type="link" size="small" onClick={() => setEditing({ user: u })}>
-                    {t('users-roles.edit')}
-                  </Button>
-                )}
-                {canUpdate && (
-                  <Button type="link" size="small" danger={u.enabled} onClick={() => toggle(u)}>
-                    {t(u.enabled ? 'users-roles.disable' : 'users-roles.enable')}
-                  </Button>
-                )}
-                {canUpdate && (
-                  <Button type="link" size="small" onClick={() => setResetting(u)}>
-                    {t('users-roles.resetPassword')}
-                  </Button>
-                )}
-                {canUpdate && u.locked && (
-                  <Button type="link" size="small" onClick={() => void doUnlock(u).catch(() => {})}>
-                    {t('users-roles.unlock')}
-                  </Button>
-                )}
-                <Button type="link" size="small" onClick={() => setViewing(u)}>
-                  {t('users-roles.sessions')}
-                </Button>
-              </Space>
+              <RowActions
+                wrap
+                actions={[
+                  {
+                    key: 'edit',
+                    label: t('users-roles.edit'),
+                    shown: canUpdate,
+                    onClick: () => setEditing({ user: u }),
+                  },
+                  {
+                    key: 'enabled',
+                    label: t(u.enabled ? 'users-roles.disable' : 'users-roles.enable'),
+                    shown: canUpdate,
+                    danger: u.enabled,
+                    onClick: () => toggle(u),
+                  },
+                  {
+                    key: 'resetPassword',
+                    label: t('users-roles.resetPassword'),
+                    shown: canUpdate,
+                    onClick: () => setResetting(u),
+                  },
+                  {
+                    key: 'unlock',
+                    label: t('users-roles.unlock'),
+                    shown: canUpdate && u.locked,
+                    onClick: () => void doUnlock(u).catch(() => {}),
+                  },
+                  { key: 'sessions', label: t('users-roles.sessions'), onClick: () => setViewing(u) },
+                ]}
+              />
             ),
           },
         ]}

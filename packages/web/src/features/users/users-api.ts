@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AddUserBody,
   ResetPasswordBody,
@@ -9,6 +9,7 @@ import type {
   UserSession,
 } from '@trestle/shared';
 import { http } from '../../lib/http/client.ts';
+import { useInvalidatingMutation } from '../../lib/query.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -30,13 +31,7 @@ export const useUserSessions = (id: number | null) =>
   });
 
 /** A user mutation that refreshes every user query once it succeeds. */
-function useUserMutation<T>(call: (body: T) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
+const useUserMutation = <T, R>(call: (body: T) => Promise<R>) => useInvalidatingMutation(userKeys.all, call);
 
 // Form calls are quiet: the forms show field errors themselves.
 export const useAddUser = () =>

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WarningRuleRow } from '@trestle/shared';
-import { App, Button, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { type Dictionary, dictionaryKeys, dictLabel } from '../../components/grid/dictionaries.ts';
+import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { saveWarningRule, warningKeys, warningRules } from './warnings-api.ts';
@@ -56,13 +57,10 @@ export function RulesDialog({ canEdit, onClose, onSaved }: Props) {
 
   return (
     <AppModal open width={1100} title={t('warnings.rulesTitle')} onCancel={onClose} footer={null}>
-      <Table<WarningRuleRow>
+      <QueryTable<WarningRuleRow>
         rowKey="id"
-        size="small"
-        data-testid="warning-rules"
-        loading={rules.isFetching}
-        dataSource={rules.data ?? []}
-        pagination={false}
+        testId="warning-rules"
+        query={rules}
         scroll={{ y: 520 }}
         columns={[
           { title: t('warnings.ruleCode'), dataIndex: 'code', width: 70 },

@@ -1,10 +1,9 @@
-import { App, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../components/AppModal.tsx';
+import { FormModal } from '../../components/form/FormModal.tsx';
 import { DateInput } from '../../components/form/pickers.tsx';
-import { HttpError } from '../../lib/http/transport.ts';
 import { ignoreWarnings, snoozeWarnings } from './warnings-api.ts';
 
 type Props = { keys: number[]; onClose(): void; onDone(): void };
@@ -20,39 +19,9 @@ type ActionProps<V> = Omit<Props, 'keys'> & {
   children: ReactNode;
 };
 
-/** A dialog that acts on the chosen warnings with what its form asks. */
-function WarningActionDialog<V extends object>({
-  title,
-  run,
-  done,
-  initialValues,
-  children,
-  onClose,
-  onDone,
-}: ActionProps<V>) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<V>();
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await run(values);
-      void message.success(done);
-      onDone();
-    } catch (e) {
-      void message.error(e instanceof HttpError ? e.message : String(e));
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <AppModal open title={title} onCancel={onClose} onOk={save} confirmLoading={saving}>
-      <Form form={form} layout="vertical" initialValues={initialValues}>
-        {children}
-      </Form>
-    </AppModal>
-  );
+/** A dialog that acts on the chosen warnings with what its form asks; a refusal shows as a message. */
+function WarningActionDialog<V extends object>({ run, ...props }: ActionProps<V>) {
+  return <FormModal<V> {...props} fields={[]} submit={run} />;
 }
 
 /** Snooze until a later date, with an optional note: the warning leaves "my open warnings" until then. */

@@ -30,6 +30,7 @@ import {
 } from './warnings-api.ts';
 
 type Filters = { severity: string[]; status: string[]; ruleCode: string[]; projectId?: number };
+type DictionaryField = 'severity' | 'status' | 'ruleCode';
 type Dialog = 'snooze' | 'ignore' | 'rules' | null;
 
 const OPEN = ['OPEN', 'ACKNOWLEDGED'];
@@ -69,6 +70,19 @@ export function WarningsPage() {
   // Also the rules: a recheck or an action can change what they count.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: warningKeys.all });
   const search = (next: Filters = filters) => grid.setRequest((r) => ({ ...r, page: 1, wheres: wheresOf(next) }));
+  /** A filter of several values from one of the warning's dictionaries. */
+  const dictionaryFilter = (field: DictionaryField, dictionary: string, label: string, minWidth: number) => (
+    <DelayedSelect
+      mode="multiple"
+      size="small"
+      style={{ minWidth }}
+      aria-label={label}
+      placeholder={label}
+      options={dict(dictionary)?.items ?? []}
+      value={filters[field]}
+      onChange={(values: string[]) => change({ [field]: values })}
+    />
+  );
   const change = (patch: Partial<Filters>) => {
     const next = { ...filters, ...patch };
     setFilters(next);
@@ -107,36 +121,9 @@ export function WarningsPage() {
     <Space orientation="vertical" size="small" style={{ width: '100%' }}>
       <Flex justify="space-between" wrap gap="small">
         <Space wrap>
-          <DelayedSelect
-            mode="multiple"
-            size="small"
-            style={{ minWidth: 150 }}
-            aria-label={t('warnings.severity')}
-            placeholder={t('warnings.severity')}
-            options={dict('warningSeverity')?.items ?? []}
-            value={filters.severity}
-            onChange={(severity: string[]) => change({ severity })}
-          />
-          <DelayedSelect
-            mode="multiple"
-            size="small"
-            style={{ minWidth: 180 }}
-            aria-label={t('warnings.status')}
-            placeholder={t('warnings.status')}
-            options={dict('warningStatus')?.items ?? []}
-            value={filters.status}
-            onChange={(status: string[]) => change({ status })}
-          />
-          <DelayedSelect
-            mode="multiple"
-            size="small"
-            style={{ minWidth: 220 }}
-            aria-label={t('warnings.rule')}
-            placeholder={t('warnings.rule')}
-            options={dict('warningRule')?.items ?? []}
-            value={filters.ruleCode}
-            onChange={(ruleCode: string[]) => change({ ruleCode })}
-          />
+          {dictionaryFilter('severity', 'warningSeverity', t('warnings.severity'), 150)}
+          {dictionaryFilter('status', 'warningStatus', t('warnings.status'), 180)}
+          {dictionaryFilter('ruleCode', 'warningRule', t('warnings.rule'), 220)}
           <RemoteSelect
             size="small"
             style={{ width: 220 }}
