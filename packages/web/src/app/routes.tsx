@@ -18,7 +18,7 @@ const screens: RouteObject[] = [
     lazy: lazyScreen(() => import('../features/dictionary-list/DictionaryListPage.tsx'), 'DictionaryListPage'),
   },
   { path: 'Button', lazy: lazyScreen(() => import('../features/buttons/ButtonsPage.tsx'), 'ButtonsPage') },
-  // The project area (issue 5).
+  // The project area.
   ...projectAreaRoutes,
   { path: 'User', lazy: lazyScreen(() => import('../features/users/UsersPage.tsx'), 'UsersPage') },
   { path: 'Role', lazy: lazyScreen(() => import('../features/roles/RolesPage.tsx'), 'RolesPage') },
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: lazyScreen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage') },
       { path: 'Register', lazy: lazyScreen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage') },
       { path: '401', lazy: lazyScreen(() => import('../components/errors/UnauthorizedPage.tsx'), 'UnauthorizedPage') },
-      // [issue 5: schedule] The acceptance-test screen outside the main layout (spec §2: /manage has one child).
+      // The acceptance-test screen outside the main layout (spec §2: /manage has one child).
       {
         path: 'manage',
         children: [

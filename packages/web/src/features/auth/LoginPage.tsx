@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
-// [issue 4: site-login-settings] logo, background and the image captcha from LoginSet/SiteConfig
+// The logo, background and the image captcha from LoginSet/SiteConfig
 import { CaptchaField, usePublicSite } from '../../components/site-appearance.tsx';
 import { HttpError } from '../../lib/http/transport.ts';
 import { takeReturnTo } from '../../lib/return-to.ts';

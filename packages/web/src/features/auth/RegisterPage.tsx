@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { NewPasswordFields } from '../../components/form/NewPasswordFields.tsx';
 import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
-// [issue 4: site-login-settings] LoginSet's password policy and registration switch
+// LoginSet's password policy and registration switch
 import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
 import { fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';

@@ -23,7 +23,7 @@ import { modalDefaults } from '../../lib/theme.ts';
 import { ChangePasswordModal } from './ChangePasswordModal.tsx';
 import { removeAvatar, updateProfile, uploadAvatar } from './user-info-api.ts';
 
-/** Button ids of the catalogue (seeded in issue 2). */
+/** Button ids of the catalogue (seeded with the platform). */
 const BUTTON = { search: 1, update: 3, remove: 4, upload: 8 } as const;
 
 const initials = (name: string) => name.trim().slice(0, 2).toUpperCase();
