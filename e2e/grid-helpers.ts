@@ -115,12 +115,17 @@ export async function moreAction(page: Page, name: string, more = 'More') {
     .click();
 }
 
+/** Clicks the toolbar's Add and gives its dialog (`what`: what it adds, as the dialog's title says). */
+export async function addDialog(page: Page, what: string) {
+  await toolbarButton(page, 'Add').click();
+  return dialog(page, `Add ${what}`);
+}
+
+const bearer = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
+
 /** Calls the engine API with the page's token (the real server; nothing is mocked). */
 export async function api<T = unknown>(page: Page, url: string, data?: unknown): Promise<T> {
-  const res = await page.request.post(url, {
-    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
-    data,
-  });
+  const res = await page.request.post(url, { headers: await bearer(page), data });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   const body = (await res.json()) as { data: T };
   return body.data;
@@ -128,9 +133,21 @@ export async function api<T = unknown>(page: Page, url: string, data?: unknown):
 
 /** A GET of the engine API with the page's token. */
 export async function apiGet<T = unknown>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
+  const res = await page.request.get(url, { headers: await bearer(page) });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
   return ((await res.json()) as { data: T }).data;
+}
+
+/** The status of a POST to the engine API with the page's token, for the calls a user must be refused. */
+export async function apiStatus(page: Page, url: string, data: unknown = {}) {
+  return (await page.request.post(url, { headers: await bearer(page), data })).status();
+}
+
+/** A user without the grant neither finds the screen in the navigation nor gets its rows from the server. */
+export async function expectNoScreen(page: Page, menuItem: string, entity: string) {
+  await page.goto('/#/home');
+  await expect(page.getByRole('menuitem', { name: menuItem })).toHaveCount(0);
+  expect(await apiStatus(page, `/api/${entity}/getPageData`)).toBe(403);
 }
 
 export type EmployeeRow = Record<string, unknown> & { id: number; code: string; version: number };

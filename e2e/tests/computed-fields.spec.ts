@@ -1,22 +1,17 @@
 import type { Page } from '@playwright/test';
 import {
+  addDialog,
   choose,
-  dataRows,
-  dialog,
   expect,
-  moreAction,
   openGrid,
-  pickReference,
-  quickSearch,
   saveNumbered,
   setSelfApproval,
   shoot,
   stamp,
   test,
-  toast,
   toolbarButton,
-  typeDate,
 } from '../grid-helpers.ts';
+import { addDetailRow, detailCell, fillProject, onlyRow, openAudit, submitForApproval } from '../project-documents.ts';
 
 /**
  * What the server fills, seen in the dialogs: document numbers "(assigned on save)", amounts computed as
@@ -26,7 +21,7 @@ import {
 
 /** A cell of a payment term line in the contract dialog. */
 const termCell = (page: Page, i: number, field: string) =>
-  page.locator(`#ProjectContract-edit_detailData_ContractPaymentTerm_${i}_${field}`);
+  detailCell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
 
 test.describe('computed fields and numbers', () => {
   test.use({ signedInAs: 'admin' });
@@ -35,31 +30,25 @@ test.describe('computed fields and numbers', () => {
     await setSelfApproval(page, false, ['ProjectInformation']);
     const name = `Numbered depot ${stamp()}`;
     await openGrid(page, '/ProjectInformation');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add project');
+    const add = await addDialog(page, 'project');
     const code = add.getByLabel('Project number', { exact: true });
     await expect(code).toBeDisabled();
     await expect(code).toHaveAttribute('placeholder', '(assigned on save)');
-    await add.getByLabel('Name', { exact: true }).fill(name);
-    await pickReference(page, add.getByLabel('Customer', { exact: true }), 'Harbour', 'Harbour City Metro Corp.');
-    await pickReference(page, add.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
-    await pickReference(page, add.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
-    await typeDate(add.getByLabel('Planned start', { exact: true }), '2027-01-04');
-    await typeDate(add.getByLabel('Planned end', { exact: true }), '2027-06-30');
+    await fillProject(page, add, {
+      name,
+      customer: 'Harbour',
+      customerName: 'Harbour City Metro Corp.',
+      start: '2027-01-04',
+      end: '2027-06-30',
+    });
     await shoot(page, 'computed-project-number-en.png');
     const number = await saveNumbered(page, add, 'ProjectInformation');
     expect(number).toMatch(new RegExp(`^XM${new Date().getFullYear()}-\\d{4}$`));
 
-    await quickSearch(page, number);
-    const row = dataRows(page).first();
+    const row = await onlyRow(page, number);
     await expect(row).toContainText(name);
-    await row.getByRole('checkbox').check();
-    await moreAction(page, 'Submit for approval');
-    await expect(toast(page, 'Submitted for approval')).toBeVisible();
-    await expect(row).toContainText('In approval');
-    await row.getByRole('checkbox').check();
-    await moreAction(page, 'Audit');
-    const audit = dialog(page, 'Audit');
+    await submitForApproval(page, row);
+    const audit = await openAudit(page, row);
     await expect(audit.getByText('You submitted this document: someone else must approve it')).toBeVisible();
     await expect(audit.getByRole('radio', { name: 'Approve' })).toHaveCount(0);
     await expect(audit.getByRole('radio', { name: 'Reject' })).toBeChecked();
@@ -70,8 +59,7 @@ test.describe('computed fields and numbers', () => {
     page,
   }) => {
     await openGrid(page, '/ProjectContract');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add project contract');
+    const add = await addDialog(page, 'project contract');
     await expect(add.getByLabel('Contract number', { exact: true })).toHaveAttribute(
       'placeholder',
       '(assigned on save)',
@@ -84,10 +72,7 @@ test.describe('computed fields and numbers', () => {
     await expect(add.getByLabel('Tax', { exact: true })).toHaveValue('6396.23');
 
     for (const [i, percent] of ['33.33', '33.33', '33.34'].entries()) {
-      await add
-        .getByTestId('detail-ContractPaymentTerm')
-        .getByRole('button', { name: /Add row/ })
-        .click();
+      await addDetailRow(add, 'ContractPaymentTerm');
       await termCell(page, i, 'seq').fill(String(i + 1));
       await termCell(page, i, 'name').fill(`Term ${i + 1}`);
       await choose(page, termCell(page, i, 'termType'), 'Advance');
@@ -115,10 +100,7 @@ test.describe('computed fields and numbers', () => {
     await add.getByLabel('含税金额', { exact: true }).fill('226000');
     await expect(add.getByLabel('不含税金额', { exact: true })).toHaveValue('200000.00');
     await expect(add.getByLabel('税额', { exact: true })).toHaveValue('26000.00');
-    await add
-      .getByTestId('detail-ContractPaymentTerm')
-      .getByRole('button', { name: /添加行/ })
-      .click();
+    await addDetailRow(add, 'ContractPaymentTerm', '添加行');
     await termCell(page, 0, 'seq').fill('1');
     await termCell(page, 0, 'percent').fill('30');
     await expect(termCell(page, 0, 'amount')).toHaveValue('67800.00');

@@ -1,22 +1,21 @@
 import type { Locator, Page } from '@playwright/test';
 import {
+  addDialog,
   choose,
   dataRows,
   dialog,
   expect,
-  moreAction,
   openSelectList,
   pickReference,
-  quickSearch,
   saveNumbered,
   setSelfApproval,
   shoot,
   stamp,
   test,
   toast,
-  toolbarButton,
   typeDate,
 } from '../grid-helpers.ts';
+import { addDetailRow, approve, detailCell, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
 
 /**
  * One project through its whole life, every step typed into the screens as a user would: a new
@@ -39,8 +38,7 @@ async function openScreen(page: Page, path: string, heading: string) {
 /** Opens a grid screen and its Add dialog (`title`: what the dialog adds). */
 async function startAdding(page: Page, path: string, heading: string, title: string) {
   await openScreen(page, path, heading);
-  await toolbarButton(page, 'Add').click();
-  return dialog(page, `Add ${title}`);
+  return addDialog(page, title);
 }
 
 /** Types into a reference select and expects exactly these choices. */
@@ -48,17 +46,6 @@ async function expectChoices(page: Page, select: Locator, typed: string, labels:
   await select.click();
   await select.pressSequentially(typed, { delay: 20 });
   await expect(openSelectList(page).locator('.ant-select-item-option')).toHaveText(labels);
-}
-
-/** A cell of a detail line in the dialog of `entity`. */
-const cell = (page: Page, entity: string, detail: string, i: number, field: string) =>
-  page.locator(`#${entity}-edit_detailData_${detail}_${i}_${field}`);
-
-async function addRow(dialogBox: Locator, detail: string) {
-  await dialogBox
-    .getByTestId(`detail-${detail}`)
-    .getByRole('button', { name: /Add row/ })
-    .click();
 }
 
 async function save(page: Page, dialogBox: Locator) {
@@ -69,32 +56,16 @@ async function save(page: Page, dialogBox: Locator) {
   await expect(dialogBox).toBeHidden();
 }
 
-/** Finds the one row of `code` in the open grid. */
-async function only(page: Page, code: string) {
-  await quickSearch(page, code);
-  await expect(dataRows(page)).toHaveCount(1);
-  return dataRows(page).first();
-}
-
 /** Submits the row of `code` and approves it through the Audit dialog, as the toolbar offers. */
 async function submitAndApprove(page: Page, code: string) {
-  const row = await only(page, code);
-  await row.getByRole('checkbox').check();
-  await moreAction(page, 'Submit for approval');
-  await expect(toast(page, 'Submitted for approval')).toBeVisible();
-  await expect(row).toContainText('In approval');
-  await row.getByRole('checkbox').check();
-  await moreAction(page, 'Audit');
-  const audit = dialog(page, 'Audit');
-  await audit.getByLabel('Reason', { exact: true }).fill('Checked');
-  await audit.getByRole('button', { name: 'OK' }).click();
-  await expect(audit).toBeHidden();
-  await expect(row).toContainText('Approved');
+  const row = await onlyRow(page, code);
+  await submitForApproval(page, row);
+  await approve(page, row, 'Checked');
 }
 
 /** Opens the row of `code` in its edit dialog. */
 async function edit(page: Page, code: string, title: string) {
-  await (await only(page, code)).dblclick();
+  await (await onlyRow(page, code)).dblclick();
   const box = dialog(page, `Edit ${title}`);
   await expect(box).toBeVisible();
   return box;
@@ -148,12 +119,7 @@ test.describe('a project from its approval to its acceptance', () => {
         'placeholder',
         '(assigned on save)',
       );
-      await box.getByLabel('Name', { exact: true }).fill(project.name);
-      await pickReference(page, box.getByLabel('Customer', { exact: true }), customer);
-      await pickReference(page, box.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
-      await pickReference(page, box.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
-      await typeDate(box.getByLabel('Planned start', { exact: true }), '2026-06-01');
-      await typeDate(box.getByLabel('Planned end', { exact: true }), '2027-03-31');
+      await fillProject(page, box, { name: project.name, customer, start: '2026-06-01', end: '2027-03-31' });
       // Progress follows the milestones' weights, so reaching the last one makes it 100%.
       await choose(page, box.getByLabel('Progress method', { exact: true }), 'Milestone weights');
       project.code = await saveNumbered(page, box, 'ProjectInformation');
@@ -173,8 +139,8 @@ test.describe('a project from its approval to its acceptance', () => {
         ['Final acceptance', 'Final acceptance', '70', '79100.00'],
       ];
       for (const [i, [name, type, percent, amount]] of terms.entries()) {
-        await addRow(box, 'ContractPaymentTerm');
-        const at = (field: string) => cell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
+        await addDetailRow(box, 'ContractPaymentTerm');
+        const at = (field: string) => detailCell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
         await at('seq').fill(String(i + 1));
         await at('name').fill(name ?? '');
         await choose(page, at('termType'), type ?? '');
@@ -195,8 +161,8 @@ test.describe('a project from its approval to its acceptance', () => {
         ['Subcontracting', 'Installation crew', '20000', 'Warn'],
       ];
       for (const [i, [category, item, planned, control]] of lines.entries()) {
-        await addRow(box, 'ProjectBudgetLine');
-        const at = (field: string) => cell(page, 'ProjectBuget', 'ProjectBudgetLine', i, field);
+        await addDetailRow(box, 'ProjectBudgetLine');
+        const at = (field: string) => detailCell(page, 'ProjectBuget', 'ProjectBudgetLine', i, field);
         await choose(page, at('category'), category ?? '');
         await at('itemName').fill(item ?? '');
         await at('plannedAmount').fill(planned ?? '');
@@ -212,8 +178,8 @@ test.describe('a project from its approval to its acceptance', () => {
       await pickReference(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-06-15');
       await typeDate(box.getByLabel('Needed on site', { exact: true }), '2026-07-15');
-      await addRow(box, 'PurchaseRequestLine');
-      const at = (field: string) => cell(page, 'ProjectPurchase', 'PurchaseRequestLine', 0, field);
+      await addDetailRow(box, 'PurchaseRequestLine');
+      const at = (field: string) => detailCell(page, 'ProjectPurchase', 'PurchaseRequestLine', 0, field);
       await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
       await at('unit').fill('set');
@@ -230,8 +196,8 @@ test.describe('a project from its approval to its acceptance', () => {
       await pickReference(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Signed on', { exact: true }), '2026-06-20');
       await typeDate(box.getByLabel('Promised arrival', { exact: true }), '2026-07-20');
-      await addRow(box, 'PurchaseContractLine');
-      const at = (field: string) => cell(page, 'PurchaseContract', 'PurchaseContractLine', 0, field);
+      await addDetailRow(box, 'PurchaseContractLine');
+      const at = (field: string) => detailCell(page, 'PurchaseContract', 'PurchaseContractLine', 0, field);
       await pickReference(page, at('requestLineId'), purchase.request);
       await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
@@ -252,8 +218,8 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Arrived on', { exact: true }), '2026-07-18');
       await pickReference(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
-      await addRow(box, 'PurchaseArrivalLine');
-      const at = (field: string) => cell(page, 'PurchaseArrival', 'PurchaseArrivalLine', 0, field);
+      await addDetailRow(box, 'PurchaseArrivalLine');
+      const at = (field: string) => detailCell(page, 'PurchaseArrival', 'PurchaseArrivalLine', 0, field);
       await pickReference(page, at('contractLineId'), purchase.contract);
       await at('deliveredQty').fill('2');
       await at('acceptedQty').fill('2');
@@ -307,8 +273,8 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Received on', { exact: true }), '2026-08-20');
       await box.getByLabel('Amount', { exact: true }).fill('79100');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
-      await addRow(box, 'ReceiptAllocation');
-      const at = (field: string) => cell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
+      await addDetailRow(box, 'ReceiptAllocation');
+      const at = (field: string) => detailCell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
       await pickReference(page, at('invoiceId'), invoice);
       await at('amount').fill('79100');
       // The pickers offer only the chosen contract's terms and invoices (the demo has dozens of each).
@@ -346,7 +312,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(dataRows(page).first()).toContainText('Passed');
 
       await openScreen(page, '/ProjectInformation', 'Project information');
-      await expect(await only(page, project.code)).toContainText('Accepted');
+      await expect(await onlyRow(page, project.code)).toContainText('Accepted');
     });
 
     await test.step('the weekly report, submitted', async () => {
