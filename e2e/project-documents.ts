@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { dataRows, dialog, expect, moreAction, pickReference, quickSearch, toast, typeDate } from './grid-helpers.ts';
+import { expect } from './fixtures.ts';
+import { dataRows, dialog, moreAction, pickReference, quickSearch, toast, typeDate } from './grid-helpers.ts';
 
 /** The project area's documents as their browser stories drive them: the project dialog, a row's approval. */
 

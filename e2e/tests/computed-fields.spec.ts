@@ -1,16 +1,7 @@
 import type { Page } from '@playwright/test';
-import {
-  addDialog,
-  choose,
-  expect,
-  openGrid,
-  saveNumbered,
-  setSelfApproval,
-  shoot,
-  stamp,
-  test,
-  toolbarButton,
-} from '../grid-helpers.ts';
+import { setSelfApproval } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { addDialog, choose, openGrid, saveNumbered, toolbarButton } from '../grid-helpers.ts';
 import { addDetailRow, detailCell, fillProject, onlyRow, openAudit, submitForApproval } from '../project-documents.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, openDropdown } from '../fixtures.ts';
-import { dialog, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { expect, openDropdown, shoot, stamp, test } from '../fixtures.ts';
+import { dialog, toast, toolbarButton } from '../grid-helpers.ts';
 
 /** Opens a screen and waits for its heading (a cold server's first list can take a while on a busy machine). */
 async function open(page: Page, path: string, heading: string) {

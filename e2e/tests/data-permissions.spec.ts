@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { expect, type Page, signIn, test, tokenOf } from '../fixtures.ts';
-import { columnTexts, employees, openGrid, openSelectList, shoot } from '../grid-helpers.ts';
+import { employees } from '../api-helpers.ts';
+import { expect, type Page, shoot, signIn, test, tokenOf } from '../fixtures.ts';
+import { columnTexts, openGrid, openSelectList } from '../grid-helpers.ts';
 
 const bearer = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
 

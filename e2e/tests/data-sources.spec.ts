@@ -1,15 +1,6 @@
-import {
-  addDialog,
-  api,
-  dialog,
-  expect,
-  expectNoScreen,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-} from '../grid-helpers.ts';
+import { api, expectNoScreen } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { addDialog, dialog, toast, toolbarButton } from '../grid-helpers.ts';
 
 const row = (page: import('@playwright/test').Page, name: string) =>
   page.getByTestId('data-source-table').locator('tbody tr').filter({ hasText: name });

@@ -1,24 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
+import { api, deleteEmployeesLike, type EmployeeRow, employeeBody, employees } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
 import {
-  api,
   choose,
   columnTexts,
   dataRows,
-  deleteEmployeesLike,
   dialog,
-  type EmployeeRow,
-  employeeBody,
-  employees,
-  expect,
   grid,
   openGrid,
   openSelectList,
   pickOption,
   quickSearch,
   settled,
-  shoot,
-  stamp,
-  test,
   toast,
   toolbarButton,
   typeDate,

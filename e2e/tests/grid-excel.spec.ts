@@ -1,21 +1,8 @@
 import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import {
-  columnTexts,
-  deleteEmployeesLike,
-  dialog,
-  employees,
-  expect,
-  grid,
-  moreAction,
-  openGrid,
-  quickSearch,
-  settled,
-  shoot,
-  stamp,
-  test,
-  toast,
-} from '../grid-helpers.ts';
+import { deleteEmployeesLike, employees } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { columnTexts, dialog, grid, moreAction, openGrid, quickSearch, settled, toast } from '../grid-helpers.ts';
 import { chooseWorkbook, workbookOf } from '../workbooks.ts';
 
 /** The texts of a sheet row, first column first. */

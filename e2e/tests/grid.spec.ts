@@ -1,17 +1,14 @@
-import { countRequests, tokenOf } from '../fixtures.ts';
+import { employees } from '../api-helpers.ts';
+import { countRequests, expect, shoot, test, tokenOf } from '../fixtures.ts';
 import {
   columnTexts,
   dataRows,
   dialog,
-  employees,
-  expect,
   grid,
   openGrid,
   openSelectList,
   quickSearch,
   settled,
-  shoot,
-  test,
   toolbarButton,
 } from '../grid-helpers.ts';
 

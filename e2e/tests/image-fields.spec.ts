@@ -1,22 +1,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { tokenOf } from '../fixtures.ts';
-import {
-  api,
-  dataRows,
-  deleteEmployeesLike,
-  dialog,
-  type EmployeeRow,
-  employeeBody,
-  employees,
-  expect,
-  grid,
-  quickSearch,
-  settled,
-  shoot,
-  stamp,
-  test,
-  toast,
-} from '../grid-helpers.ts';
+import { api, deleteEmployeesLike, type EmployeeRow, employeeBody, employees } from '../api-helpers.ts';
+import { expect, shoot, stamp, test, tokenOf } from '../fixtures.ts';
+import { dataRows, dialog, grid, quickSearch, settled, toast } from '../grid-helpers.ts';
 import { png } from '../png.ts';
 
 /** Coloured tiles: big enough to see in a screenshot, its size readable back from the <img>. */

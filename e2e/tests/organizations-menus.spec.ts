@@ -1,5 +1,4 @@
-import { expect, openMenuFolder, type Page, signIn, test, tokenOf } from '../fixtures.ts';
-import { shoot as shootScreen } from '../grid-helpers.ts';
+import { expect, openMenuFolder, type Page, shoot as shootScreen, signIn, test, tokenOf } from '../fixtures.ts';
 
 /** The pointer out of the way first: a row under it would show hovered in the picture. */
 async function shoot(page: Page, name: string) {

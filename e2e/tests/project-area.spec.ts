@@ -1,19 +1,6 @@
-import {
-  addDialog,
-  api,
-  apiStatus,
-  dataRows,
-  dialog,
-  expect,
-  openGrid,
-  saveNumbered,
-  setSelfApproval,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-} from '../grid-helpers.ts';
+import { api, apiStatus, setSelfApproval } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { addDialog, dataRows, dialog, openGrid, saveNumbered, toast, toolbarButton } from '../grid-helpers.ts';
 import { approve, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
 
 /** The project area's list screens, each an engine grid. */

@@ -1,17 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
+import { setSelfApproval } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
 import {
   addDialog,
   choose,
   dataRows,
   dialog,
-  expect,
   openSelectList,
   pickReference,
   saveNumbered,
-  setSelfApproval,
-  shoot,
-  stamp,
-  test,
   toast,
   typeDate,
 } from '../grid-helpers.ts';

@@ -1,19 +1,7 @@
 import type { Page } from '@playwright/test';
-import {
-  api,
-  columnTexts,
-  deleteEmployeesLike,
-  dialog,
-  employeeBody,
-  employees,
-  expect,
-  moreAction,
-  quickSearch,
-  shoot,
-  stamp,
-  test,
-  toast,
-} from '../grid-helpers.ts';
+import { api, deleteEmployeesLike, employeeBody, employees } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { columnTexts, dialog, moreAction, quickSearch, toast } from '../grid-helpers.ts';
 import { chooseWorkbook, exportThroughMore } from '../workbooks.ts';
 
 /** The words of the screen in each language. */

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { submitLogin, tokenOf } from '../fixtures.ts';
-import { api, dialog, expect, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { api } from '../api-helpers.ts';
+import { expect, shoot, stamp, submitLogin, test, tokenOf } from '../fixtures.ts';
+import { dialog, toast, toolbarButton } from '../grid-helpers.ts';
 
 /** Fills the Add dialog of /Dictionary with a SQL source and saves it; the dialog stays open on a refusal. */
 async function addSqlDictionary(page: Page, code: string, sqlText: string) {

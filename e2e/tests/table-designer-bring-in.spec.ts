@@ -1,5 +1,6 @@
 import { axeFindings, formatFindings } from '../axe.ts';
-import { choose, dataRows, dialog, expect, grid, shoot, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { expect, shoot, test } from '../fixtures.ts';
+import { choose, dataRows, dialog, grid, toast, toolbarButton } from '../grid-helpers.ts';
 import { designRow, openDesigner, openPreview } from '../table-design-helpers.ts';
 
 /**

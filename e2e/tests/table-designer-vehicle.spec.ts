@@ -1,19 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
-import { signIn } from '../fixtures.ts';
+import { api, apiGet } from '../api-helpers.ts';
+import { expect, shoot, signIn, stamp, test } from '../fixtures.ts';
 import {
-  api,
-  apiGet,
   choose,
   columnTexts,
   dataRows,
   dialog,
-  expect,
   moreAction,
   pickOption,
   pickReference,
-  shoot,
-  stamp,
-  test,
   toast,
   toolbarButton,
   typeDate,

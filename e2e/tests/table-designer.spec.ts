@@ -1,18 +1,7 @@
+import { api, apiGet } from '../api-helpers.ts';
 import { axeFindings, formatFindings } from '../axe.ts';
-import {
-  api,
-  apiGet,
-  choose,
-  dataRows,
-  dialog,
-  expect,
-  grid,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-} from '../grid-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { choose, dataRows, dialog, grid, toast, toolbarButton } from '../grid-helpers.ts';
 import { designRow, openDesigner, openPreview, rollBack, typeField } from '../table-design-helpers.ts';
 
 test.describe('/tableDesign', () => {

@@ -1,16 +1,6 @@
-import { signIn } from '../fixtures.ts';
-import {
-  addDialog,
-  api,
-  dialog,
-  expect,
-  expectNoScreen,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-} from '../grid-helpers.ts';
+import { api, expectNoScreen } from '../api-helpers.ts';
+import { expect, shoot, signIn, stamp, test } from '../fixtures.ts';
+import { addDialog, dialog, toast, toolbarButton } from '../grid-helpers.ts';
 
 const row = (page: import('@playwright/test').Page, code: string) =>
   page.getByTestId('tenant-table').locator('tbody tr').filter({ hasText: code });
