@@ -11,18 +11,34 @@ export const accounts = {
 type Who = keyof typeof accounts;
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** A step that removes what a test made. */
+export type CleanUpStep = (page: Page) => Promise<unknown>;
+
 /**
  * The suite's test. baseURL comes from the global setup, which starts the server on a free port.
  * `signedInAs`: each test still gets a fresh context, but it starts with the cookies and local storage of a
  * sign-in made once per worker through the login screen (signing in takes seconds on this machine; the login
- * screen itself is covered by auth.spec.ts). Unset, a test starts signed out.
+ * screen itself is covered by auth.spec.ts). Unset, a test starts signed out. `cleanUp`: how to remove what
+ * the test made, said once where it is made.
  */
-export const test = base.extend<{ signedInAs: Who | null }, { states: Map<Who, State> }>({
+export const test = base.extend<
+  { signedInAs: Who | null; cleanUp: (step: CleanUpStep) => void },
+  { states: Map<Who, State> }
+>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; it needs none.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
   signedInAs: [null, { option: true }],
+  // Run after the test, pass or fail, last registered first, while its page is still open: a test's own rows
+  // never stay behind for the next test to count.
+  cleanUp: async ({ page }, use) => {
+    const steps: CleanUpStep[] = [];
+    await use((step) => {
+      steps.unshift(step);
+    });
+    for (const step of steps) await step(page);
+  },
   states: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; it needs none.
     async ({}, use) => {

@@ -99,22 +99,17 @@ test.describe('re-import an edited export on /Employee', () => {
 
   test('in English: export, three cells edited in Excel, "add new and update existing" updates those three rows', async ({
     page,
+    cleanUp,
   }) => {
     const prefix = `RI${stamp()}`;
-    try {
-      await roundTrip(page, 'en', prefix);
-    } finally {
-      await deleteEmployeesLike(page, prefix);
-    }
+    cleanUp((page) => deleteEmployeesLike(page, prefix));
+    await roundTrip(page, 'en', prefix);
   });
 
-  test('in Chinese: the same round trip, the dialog and its result in Chinese', async ({ page }) => {
+  test('in Chinese: the same round trip, the dialog and its result in Chinese', async ({ page, cleanUp }) => {
     await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
     const prefix = `RZ${stamp()}`;
-    try {
-      await roundTrip(page, 'zh', prefix);
-    } finally {
-      await deleteEmployeesLike(page, prefix);
-    }
+    cleanUp((page) => deleteEmployeesLike(page, prefix));
+    await roundTrip(page, 'zh', prefix);
   });
 });
