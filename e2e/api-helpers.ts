@@ -2,7 +2,8 @@ import { expect, type Page, tokenOf } from './fixtures.ts';
 
 /** Set-up and checks through the engine API with the page's token: the real server, nothing mocked. */
 
-const bearer = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
+/** The page's token as the API wants it. */
+export const bearer = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
 
 /** A POST to the engine API with the page's token; it must answer 200. */
 export async function api<T = unknown>(page: Page, url: string, data?: unknown): Promise<T> {

@@ -121,6 +121,15 @@ export function openDropdown(page: Page) {
   return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
 }
 
+/** Reaches a screen as a user does: from the home page, through its folder of the navigation. */
+export async function openFromMenu(page: Page, folder: string, item: string) {
+  await page.goto('/#/home');
+  // The app's first load fetches the menu and the grants: slow on a busy machine, and a click would wait for it.
+  await expect(page.getByTestId('menu')).toBeVisible({ timeout: 30_000 });
+  await openMenuFolder(page, folder);
+  await page.getByTestId('menu').getByRole('menuitem', { name: item }).click();
+}
+
 /**
  * Opens a folder of the navigation, unless it is open already: the sidebar opens the current screen's folder
  * by itself, and a click on an open folder closes it (at once, with the reduced motion the tests run with).

@@ -65,10 +65,10 @@ export async function moreAction(page: Page, name: string, more = 'More') {
     .click();
 }
 
-/** Clicks the toolbar's Add and gives its dialog (`what`: what it adds, as the dialog's title says). */
-export async function addDialog(page: Page, what: string) {
-  await toolbarButton(page, 'Add').click();
-  return dialog(page, `Add ${what}`);
+/** Clicks a button of the toolbar and gives the dialog it opens, found by its title. */
+export async function toolbarDialog(page: Page, button: string, title: string) {
+  await toolbarButton(page, button).click();
+  return dialog(page, title);
 }
 
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });

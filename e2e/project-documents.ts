@@ -58,10 +58,11 @@ export async function approve(page: Page, row: Locator, reason: string) {
 export const detailCell = (page: Page, entity: string, detail: string, i: number, field: string) =>
   page.locator(`#${entity}-edit_detailData_${detail}_${i}_${field}`);
 
-/** Adds a line to a detail table of the dialog (`label`: the button's text in the screen's language). */
-export async function addDetailRow(box: Locator, detail: string, label = 'Add row') {
+/** Adds line `i` to a detail table of the dialog and gives its cells by field (`label`: the button's text). */
+export async function addLine(page: Page, box: Locator, entity: string, detail: string, i = 0, label = 'Add row') {
   await box
     .getByTestId(`detail-${detail}`)
     .getByRole('button', { name: new RegExp(label) })
     .click();
+  return (field: string) => detailCell(page, entity, detail, i, field);
 }

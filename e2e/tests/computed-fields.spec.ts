@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { setSelfApproval } from '../api-helpers.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
-import { addDialog, choose, openGrid, saveNumbered, toolbarButton } from '../grid-helpers.ts';
-import { addDetailRow, detailCell, fillProject, onlyRow, openAudit, submitForApproval } from '../project-documents.ts';
+import { choose, openGrid, saveNumbered, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
+import { addLine, detailCell, fillProject, onlyRow, openAudit, submitForApproval } from '../project-documents.ts';
 
 /**
  * What the server fills, seen in the dialogs: document numbers "(assigned on save)", amounts computed as
@@ -21,7 +21,7 @@ test.describe('computed fields and numbers', () => {
     await setSelfApproval(page, false, ['ProjectInformation']);
     const name = `Numbered depot ${stamp()}`;
     await openGrid(page, '/ProjectInformation');
-    const add = await addDialog(page, 'project');
+    const add = await toolbarDialog(page, 'Add', 'Add project');
     const code = add.getByLabel('Project number', { exact: true });
     await expect(code).toBeDisabled();
     await expect(code).toHaveAttribute('placeholder', '(assigned on save)');
@@ -50,7 +50,7 @@ test.describe('computed fields and numbers', () => {
     page,
   }) => {
     await openGrid(page, '/ProjectContract');
-    const add = await addDialog(page, 'project contract');
+    const add = await toolbarDialog(page, 'Add', 'Add project contract');
     await expect(add.getByLabel('Contract number', { exact: true })).toHaveAttribute(
       'placeholder',
       '(assigned on save)',
@@ -63,11 +63,11 @@ test.describe('computed fields and numbers', () => {
     await expect(add.getByLabel('Tax', { exact: true })).toHaveValue('6396.23');
 
     for (const [i, percent] of ['33.33', '33.33', '33.34'].entries()) {
-      await addDetailRow(add, 'ContractPaymentTerm');
-      await termCell(page, i, 'seq').fill(String(i + 1));
-      await termCell(page, i, 'name').fill(`Term ${i + 1}`);
-      await choose(page, termCell(page, i, 'termType'), 'Advance');
-      await termCell(page, i, 'percent').fill(percent);
+      const term = await addLine(page, add, 'ProjectContract', 'ContractPaymentTerm', i);
+      await term('seq').fill(String(i + 1));
+      await term('name').fill(`Term ${i + 1}`);
+      await choose(page, term('termType'), 'Advance');
+      await term('percent').fill(percent);
     }
     // Each term its share; the last takes the remainder, so the three add up to the contract.
     await expect(termCell(page, 0, 'amount')).toHaveValue('37662.90');
@@ -91,10 +91,10 @@ test.describe('computed fields and numbers', () => {
     await add.getByLabel('含税金额', { exact: true }).fill('226000');
     await expect(add.getByLabel('不含税金额', { exact: true })).toHaveValue('200000.00');
     await expect(add.getByLabel('税额', { exact: true })).toHaveValue('26000.00');
-    await addDetailRow(add, 'ContractPaymentTerm', '添加行');
-    await termCell(page, 0, 'seq').fill('1');
-    await termCell(page, 0, 'percent').fill('30');
-    await expect(termCell(page, 0, 'amount')).toHaveValue('67800.00');
+    const term = await addLine(page, add, 'ProjectContract', 'ContractPaymentTerm', 0, '添加行');
+    await term('seq').fill('1');
+    await term('percent').fill('30');
+    await expect(term('amount')).toHaveValue('67800.00');
     await shoot(page, 'computed-contract-terms-zh.png');
   });
 });

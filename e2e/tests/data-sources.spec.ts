@@ -1,6 +1,6 @@
 import { api, expectNoScreen } from '../api-helpers.ts';
-import { expect, shoot, stamp, test } from '../fixtures.ts';
-import { addDialog, dialog, toast, toolbarButton } from '../grid-helpers.ts';
+import { expect, openFromMenu, shoot, stamp, test } from '../fixtures.ts';
+import { dialog, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
 
 const row = (page: import('@playwright/test').Page, name: string) =>
   page.getByTestId('data-source-table').locator('tbody tr').filter({ hasText: name });
@@ -12,10 +12,8 @@ test.describe('/DataSourceMan', () => {
     page,
   }) => {
     const name = `Warehouse ${stamp()}`;
-    await page.goto('/#/home');
-    await page.getByRole('menuitem', { name: 'System' }).click();
-    await page.getByRole('menuitem', { name: 'Data sources' }).click();
-    const add = await addDialog(page, 'data source');
+    await openFromMenu(page, 'System', 'Data sources');
+    const add = await toolbarDialog(page, 'Add', 'Add data source');
     await add.getByLabel('Name', { exact: true }).fill(name);
     await add.getByLabel('Host', { exact: true }).fill('127.0.0.1');
     await add.getByLabel('Database name').fill('postgres');
@@ -58,8 +56,7 @@ test.describe('/DataSourceMan', () => {
   test('简体中文: the data-source dialog in Chinese', async ({ page }) => {
     await page.goto('/#/DataSourceMan');
     await page.getByText('简体中文').click();
-    await toolbarButton(page, '新建').click();
-    await expect(dialog(page, '新建数据源')).toContainText('测试连接');
+    await expect(await toolbarDialog(page, '新建', '新建数据源')).toContainText('测试连接');
     await shoot(page, 'data-sources-add-zh.png');
   });
 });

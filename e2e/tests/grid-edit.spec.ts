@@ -14,6 +14,7 @@ import {
   settled,
   toast,
   toolbarButton,
+  toolbarDialog,
   typeDate,
 } from '../grid-helpers.ts';
 
@@ -39,8 +40,7 @@ test.describe('adding, editing and deleting on /Employee', () => {
     const code = `T-${stamp()}`;
     cleanUp((page) => deleteEmployeesLike(page, code));
     await openGrid(page, '/Employee');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add employee');
+    const add = await toolbarDialog(page, 'Add', 'Add employee');
     await expect(add).toBeVisible();
     await add.getByLabel('Code').fill(code);
     await add.getByLabel('Name').fill('Tess Tester');
@@ -111,8 +111,7 @@ test.describe('adding, editing and deleting on /Employee', () => {
     const code = `V-${stamp()}`;
     cleanUp((page) => deleteEmployeesLike(page, code));
     await openGrid(page, '/Employee');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add employee');
+    const add = await toolbarDialog(page, 'Add', 'Add employee');
     const form = add.getByTestId('grid-edit-form');
     await expect(add).toBeVisible();
 
@@ -253,8 +252,7 @@ test.describe('dictionaries: master and detail on /Dictionary, items on /Diction
         );
     });
     await openGrid(page, '/Dictionary');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add dictionary');
+    const add = await toolbarDialog(page, 'Add', 'Add dictionary');
     await add.getByLabel('Code').fill(code);
     await add.getByLabel('Name', { exact: true }).fill('Priority');
     const detail = add.getByTestId('detail-DictionaryList');

@@ -1,6 +1,6 @@
 import { api, apiStatus, setSelfApproval } from '../api-helpers.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
-import { addDialog, dataRows, dialog, openGrid, saveNumbered, toast, toolbarButton } from '../grid-helpers.ts';
+import { dataRows, dialog, openGrid, saveNumbered, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
 import { approve, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
 
 /** The project area's list screens, each an engine grid. */
@@ -48,7 +48,7 @@ test.describe('the project area as admin', () => {
     // One user submits and approves here.
     await setSelfApproval(page, true, ['ProjectInformation']);
     await openGrid(page, '/ProjectInformation');
-    const add = await addDialog(page, 'project');
+    const add = await toolbarDialog(page, 'Add', 'Add project');
     await fillProject(page, add, {
       name: `Harbour depot network ${stamp()}`,
       customer: 'Harbour',

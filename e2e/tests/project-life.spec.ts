@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import { setSelfApproval } from '../api-helpers.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
 import {
-  addDialog,
   choose,
   dataRows,
   dialog,
@@ -10,9 +9,10 @@ import {
   pickReference,
   saveNumbered,
   toast,
+  toolbarDialog,
   typeDate,
 } from '../grid-helpers.ts';
-import { addDetailRow, approve, detailCell, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
+import { addLine, approve, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
 
 /**
  * One project through its whole life, every step typed into the screens as a user would: a new
@@ -35,7 +35,7 @@ async function openScreen(page: Page, path: string, heading: string) {
 /** Opens a grid screen and its Add dialog (`title`: what the dialog adds). */
 async function startAdding(page: Page, path: string, heading: string, title: string) {
   await openScreen(page, path, heading);
-  return addDialog(page, title);
+  return toolbarDialog(page, 'Add', `Add ${title}`);
 }
 
 /** Types into a reference select and expects exactly these choices. */
@@ -68,12 +68,22 @@ async function edit(page: Page, code: string, title: string) {
   return box;
 }
 
-/** Records the signing of the contract of `code`: its status set to Signed in the edit dialog. */
-async function sign(page: Page, code: string, title: string) {
-  const signing = await edit(page, code, title);
-  await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
-  await save(page, signing);
-  await expect(dataRows(page).first()).toContainText('Signed');
+/**
+ * Records in the edit dialog what became of the document of `code` (signed, paid, issued...): its status, and
+ * what `details` types beside it.
+ */
+async function recordStatus(
+  page: Page,
+  code: string,
+  title: string,
+  status: string,
+  details: (box: Locator) => Promise<void> = async () => {},
+) {
+  const box = await edit(page, code, title);
+  await choose(page, box.getByLabel('Status', { exact: true }), status);
+  await details(box);
+  await save(page, box);
+  await expect(dataRows(page).first()).toContainText(status);
 }
 
 /** The Monday of the current week (a weekly report covers a week that has started). */
@@ -136,8 +146,7 @@ test.describe('a project from its approval to its acceptance', () => {
         ['Final acceptance', 'Final acceptance', '70', '79100.00'],
       ];
       for (const [i, [name, type, percent, amount]] of terms.entries()) {
-        await addDetailRow(box, 'ContractPaymentTerm');
-        const at = (field: string) => detailCell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
+        const at = await addLine(page, box, 'ProjectContract', 'ContractPaymentTerm', i);
         await at('seq').fill(String(i + 1));
         await at('name').fill(name ?? '');
         await choose(page, at('termType'), type ?? '');
@@ -147,7 +156,7 @@ test.describe('a project from its approval to its acceptance', () => {
       }
       contract = await saveNumbered(page, box, 'ProjectContract');
       await submitAndApprove(page, contract);
-      await sign(page, contract, 'project contract');
+      await recordStatus(page, contract, 'project contract', 'Signed');
     });
 
     await test.step('the budget: equipment (stop when exceeded) and services, approved', async () => {
@@ -158,8 +167,7 @@ test.describe('a project from its approval to its acceptance', () => {
         ['Subcontracting', 'Installation crew', '20000', 'Warn'],
       ];
       for (const [i, [category, item, planned, control]] of lines.entries()) {
-        await addDetailRow(box, 'ProjectBudgetLine');
-        const at = (field: string) => detailCell(page, 'ProjectBuget', 'ProjectBudgetLine', i, field);
+        const at = await addLine(page, box, 'ProjectBuget', 'ProjectBudgetLine', i);
         await choose(page, at('category'), category ?? '');
         await at('itemName').fill(item ?? '');
         await at('plannedAmount').fill(planned ?? '');
@@ -175,8 +183,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await pickReference(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-06-15');
       await typeDate(box.getByLabel('Needed on site', { exact: true }), '2026-07-15');
-      await addDetailRow(box, 'PurchaseRequestLine');
-      const at = (field: string) => detailCell(page, 'ProjectPurchase', 'PurchaseRequestLine', 0, field);
+      const at = await addLine(page, box, 'ProjectPurchase', 'PurchaseRequestLine');
       await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
       await at('unit').fill('set');
@@ -193,8 +200,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await pickReference(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Signed on', { exact: true }), '2026-06-20');
       await typeDate(box.getByLabel('Promised arrival', { exact: true }), '2026-07-20');
-      await addDetailRow(box, 'PurchaseContractLine');
-      const at = (field: string) => detailCell(page, 'PurchaseContract', 'PurchaseContractLine', 0, field);
+      const at = await addLine(page, box, 'PurchaseContract', 'PurchaseContractLine');
       await pickReference(page, at('requestLineId'), purchase.request);
       await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
@@ -206,7 +212,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(box.getByLabel('Contract amount', { exact: true })).toHaveValue('45200.00');
       purchase.contract = await saveNumbered(page, box, 'PurchaseContract');
       await submitAndApprove(page, purchase.contract);
-      await sign(page, purchase.contract, 'purchase contract');
+      await recordStatus(page, purchase.contract, 'purchase contract', 'Signed');
     });
 
     await test.step('the switches arrive and are accepted', async () => {
@@ -215,8 +221,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Arrived on', { exact: true }), '2026-07-18');
       await pickReference(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
-      await addDetailRow(box, 'PurchaseArrivalLine');
-      const at = (field: string) => detailCell(page, 'PurchaseArrival', 'PurchaseArrivalLine', 0, field);
+      const at = await addLine(page, box, 'PurchaseArrival', 'PurchaseArrivalLine');
       await pickReference(page, at('contractLineId'), purchase.contract);
       await at('deliveredQty').fill('2');
       await at('acceptedQty').fill('2');
@@ -241,12 +246,10 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-07-25');
       payment = await saveNumbered(page, box, 'PurchasePayment');
       await submitAndApprove(page, payment);
-      const paying = await edit(page, payment, 'supplier payment');
-      await choose(page, paying.getByLabel('Status', { exact: true }), 'Paid');
-      await paying.getByLabel('Paid', { exact: true }).fill('45200');
-      await typeDate(paying.getByLabel('Paid on', { exact: true }), '2026-07-28');
-      await save(page, paying);
-      await expect(dataRows(page).first()).toContainText('Paid');
+      await recordStatus(page, payment, 'supplier payment', 'Paid', async (paying) => {
+        await paying.getByLabel('Paid', { exact: true }).fill('45200');
+        await typeDate(paying.getByLabel('Paid on', { exact: true }), '2026-07-28');
+      });
     });
 
     await test.step('our invoice to the customer: requested, approved, issued', async () => {
@@ -256,12 +259,10 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(box.getByLabel('Amount incl. tax', { exact: true })).toHaveValue('113000.00');
       invoice = await saveNumbered(page, box, 'ContractInvoicing');
       await submitAndApprove(page, invoice);
-      const issuing = await edit(page, invoice, 'contract invoice');
-      await choose(page, issuing.getByLabel('Status', { exact: true }), 'Issued');
-      await issuing.getByLabel('Invoice number', { exact: true }).fill(`0${s}`);
-      await typeDate(issuing.getByLabel('Invoice date', { exact: true }), '2026-08-01');
-      await save(page, issuing);
-      await expect(dataRows(page).first()).toContainText('Issued');
+      await recordStatus(page, invoice, 'contract invoice', 'Issued', async (issuing) => {
+        await issuing.getByLabel('Invoice number', { exact: true }).fill(`0${s}`);
+        await typeDate(issuing.getByLabel('Invoice date', { exact: true }), '2026-08-01');
+      });
     });
 
     await test.step('the customer pays part of it, allocated to the invoice', async () => {
@@ -270,8 +271,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Received on', { exact: true }), '2026-08-20');
       await box.getByLabel('Amount', { exact: true }).fill('79100');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
-      await addDetailRow(box, 'ReceiptAllocation');
-      const at = (field: string) => detailCell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
+      const at = await addLine(page, box, 'ProjectPayment', 'ReceiptAllocation');
       await pickReference(page, at('invoiceId'), invoice);
       await at('amount').fill('79100');
       // The pickers offer only the chosen contract's terms and invoices (the demo has dozens of each).
