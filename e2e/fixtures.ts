@@ -1,21 +1,88 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export const accounts = {
   admin: { userName: 'admin', password: 'Admin@2026' },
   pm: { userName: 'pm', password: 'Pm@2026' },
 } as const;
 
-/** baseURL comes from the global setup, which starts the server on a free port. */
-export const test = base.extend({
+type Who = keyof typeof accounts;
+type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A step that removes what a test made. */
+export type CleanUpStep = (page: Page) => Promise<unknown>;
+
+/**
+ * The suite's test. baseURL comes from the global setup, which starts the server on a free port.
+ * `signedInAs`: each test still gets a fresh context, but it starts with the cookies and local storage of a
+ * sign-in made once per worker through the login screen (signing in takes seconds on this machine; the login
+ * screen itself is covered by auth.spec.ts). Unset, a test starts signed out. `cleanUp`: how to remove what
+ * the test made, said once where it is made.
+ */
+export const test = base.extend<
+  { signedInAs: Who | null; cleanUp: (step: CleanUpStep) => void },
+  { states: Map<Who, State> }
+>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; it needs none.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
+  },
+  signedInAs: [null, { option: true }],
+  // Run after the test, pass or fail, last registered first, while its page is still open: a test's own rows
+  // never stay behind for the next test to count.
+  cleanUp: async ({ page }, use) => {
+    const steps: CleanUpStep[] = [];
+    await use((step) => {
+      steps.unshift(step);
+    });
+    for (const step of steps) await step(page);
+  },
+  states: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; it needs none.
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
+  storageState: async ({ signedInAs, states, browser, storageState }, use) => {
+    if (!signedInAs) return use(storageState);
+    let state = states.get(signedInAs);
+    if (!state) {
+      state = await signInOnce(browser, signedInAs);
+      states.set(signedInAs, state);
+    }
+    await use(state);
   },
 });
 export type { Page };
 export { expect };
 
+async function signInOnce(browser: Browser, who: Who): Promise<State> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, who);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** A suffix no other test (or earlier test of this run) has used: base 36 time plus a random digit pair. */
+export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`.toUpperCase();
+
 export const screenshotDir = 'screenshots';
+const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), screenshotDir);
+mkdirSync(shotDir, { recursive: true });
+
+/** Saves a screenshot once the navigation bar and the toasts are gone. */
+export async function shoot(page: Page, name: string) {
+  await expect(page.getByTestId('nav-loading')).toHaveCount(0);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+  // The screen behind a dialog as it first shows (reaching a field may have scrolled the window).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(shotDir, name), animations: 'disabled' });
+}
 
 /** Signs in through the login screen, as a user would. */
 export async function signIn(page: Page, who: keyof typeof accounts) {
@@ -52,6 +119,15 @@ export function countRequests(page: Page, path: string): { readonly count: numbe
 /** The open antd dropdown (hover menus such as More and the user menu), not the navigation menu. */
 export function openDropdown(page: Page) {
   return page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+}
+
+/** Reaches a screen as a user does: from the home page, through its folder of the navigation. */
+export async function openFromMenu(page: Page, folder: string, item: string) {
+  await page.goto('/#/home');
+  // The app's first load fetches the menu and the grants: slow on a busy machine, and a click would wait for it.
+  await expect(page.getByTestId('menu')).toBeVisible({ timeout: 30_000 });
+  await openMenuFolder(page, folder);
+  await page.getByTestId('menu').getByRole('menuitem', { name: item }).click();
 }
 
 /**

@@ -1,58 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Locator } from '@playwright/test';
-import {
-  type accounts,
-  test as base,
-  expect,
-  openDropdown,
-  type Page,
-  screenshotDir,
-  signIn,
-  tokenOf,
-} from './fixtures.ts';
+import type { Locator } from '@playwright/test';
+import { api } from './api-helpers.ts';
+import { expect, openDropdown, type Page } from './fixtures.ts';
 
-type Who = keyof typeof accounts;
-type State = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
-
-/**
- * The fixtures' test, plus `signedInAs`: each test still gets a fresh context, but it starts with the
- * cookies and local storage of a sign-in made once per worker through the login screen (signing in
- * takes seconds on this machine; the login screen itself is covered by auth.spec.ts).
- */
-export const test = base.extend<{ signedInAs: Who | null }, { states: Map<Who, State> }>({
-  signedInAs: [null, { option: true }],
-  states: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; it needs none.
-    async ({}, use) => {
-      await use(new Map());
-    },
-    { scope: 'worker' },
-  ],
-  storageState: async ({ signedInAs, states, browser, storageState }, use) => {
-    if (!signedInAs) return use(storageState);
-    let state = states.get(signedInAs);
-    if (!state) {
-      state = await signInOnce(browser, signedInAs);
-      states.set(signedInAs, state);
-    }
-    await use(state);
-  },
-});
-export { expect };
-
-async function signInOnce(browser: Browser, who: Who): Promise<State> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
-  await signIn(page, who);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
-/** A suffix no other test (or earlier test of this run) has used: base 36 time plus a random digit pair. */
-export const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`.toUpperCase();
+/** A grid screen and its dialogs, as the browser stories drive them. */
 
 /** The toast with this text. */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text);
@@ -115,62 +65,13 @@ export async function moreAction(page: Page, name: string, more = 'More') {
     .click();
 }
 
-/** Calls the engine API with the page's token (the real server; nothing is mocked). */
-export async function api<T = unknown>(page: Page, url: string, data?: unknown): Promise<T> {
-  const res = await page.request.post(url, {
-    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
-    data,
-  });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  const body = (await res.json()) as { data: T };
-  return body.data;
+/** Clicks a button of the toolbar and gives the dialog it opens, found by its title. */
+export async function toolbarDialog(page: Page, button: string, title: string) {
+  await toolbarButton(page, button).click();
+  return dialog(page, title);
 }
-
-/** A GET of the engine API with the page's token. */
-export async function apiGet<T = unknown>(page: Page, url: string): Promise<T> {
-  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-export type EmployeeRow = Record<string, unknown> & { id: number; code: string; version: number };
-
-/** Employees matching the wheres, at most 500, through getPageData. */
-export async function employees(page: Page, wheres: unknown[] = [], entity = 'Employee') {
-  return api<{ rows: EmployeeRow[]; total: number; summary: Record<string, string | null> | null }>(
-    page,
-    `/api/${entity}/getPageData`,
-    { page: 1, rows: 500, wheres, exactTotal: true },
-  );
-}
-
-/** Deletes (soft) the employees whose code contains `part`; for a test's own rows only. */
-export async function deleteEmployeesLike(page: Page, part: string) {
-  const { rows } = await employees(page, [{ name: 'code', value: part, displayType: 'like' }]);
-  const keys = rows.filter((r) => !/^E10\d\d$/.test(r.code)).map((r) => r.id);
-  if (keys.length) await api(page, '/api/Employee/del', keys);
-}
-
-/** A minimal valid employee for the API. */
-export const employeeBody = (code: string, extra: Record<string, unknown> = {}) => ({
-  mainData: { code, name: `Test ${code}`, gender: 'female', hireDate: '2022-03-01', status: 'active', ...extra },
-  detailData: {},
-  delKeys: {},
-});
 
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-
-const shotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), screenshotDir);
-mkdirSync(shotDir, { recursive: true });
-
-/** Saves a screenshot once the navigation bar and the toasts are gone. */
-export async function shoot(page: Page, name: string) {
-  await expect(page.getByTestId('nav-loading')).toHaveCount(0);
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
-  // The screen behind a dialog as it first shows (reaching a field may have scrolled the window).
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(shotDir, name), animations: 'disabled' });
-}
 
 /** The select's dropdown, once open (antd renders it in a portal); one still closing does not count. */
 export const openSelectList = (page: Page): Locator =>
@@ -240,14 +141,4 @@ export async function saveNumbered(page: Page, dialogBox: Locator, entity: strin
     wheres: [{ name: 'id', value: key, displayType: 'eq' }],
   });
   return rows[0]?.code ?? '';
-}
-
-/**
- * Segregation of duties is on by default for projects, contracts, purchase contracts and payments: a story
- * in which one user submits and approves turns it off for the tenant first (or `on` turns it back on).
- */
-export async function setSelfApproval(page: Page, allowed: boolean, entities: string[]) {
-  await api(page, '/api/siteConfig/save', {
-    separateApprover: Object.fromEntries(entities.map((e) => [e, !allowed])),
-  });
 }

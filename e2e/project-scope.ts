@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { accounts } from './fixtures.ts';
-import { expect, moreAction, openSelectList, toolbarButton } from './grid-helpers.ts';
+import { accounts, expect } from './fixtures.ts';
+import { moreAction, openSelectList, toolbarButton } from './grid-helpers.ts';
 import { workbookOf } from './workbooks.ts';
 
 /**

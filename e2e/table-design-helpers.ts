@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { choose, dialog, expect, toast } from './grid-helpers.ts';
+import { expect } from './fixtures.ts';
+import { choose, dialog, toast } from './grid-helpers.ts';
 
 /** The table designer's screen, as its browser stories drive it. */
 

@@ -1,7 +1,7 @@
 import type { Download, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { openDropdown } from './fixtures.ts';
-import { expect, moreAction } from './grid-helpers.ts';
+import { expect, openDropdown } from './fixtures.ts';
+import { moreAction } from './grid-helpers.ts';
 
 /** Excel workbooks as the grid's export, template and import hand them over. */
 

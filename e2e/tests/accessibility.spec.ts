@@ -1,7 +1,7 @@
 import { type MenuItem, menuUrlToPath } from '@trestle/shared';
 import { axeFindings, formatFindings } from '../axe.ts';
-import { type Page, tokenOf } from '../fixtures.ts';
-import { expect, shoot, test, toolbarButton } from '../grid-helpers.ts';
+import { expect, type Page, shoot, test, tokenOf } from '../fixtures.ts';
+import { toolbarButton } from '../grid-helpers.ts';
 
 /** The screens of the signed-in user's menu: every entry with a url, once per route. */
 async function menuScreens(page: Page): Promise<{ path: string; name: string }[]> {

@@ -1,22 +1,8 @@
 import type { Page } from '@playwright/test';
-import {
-  choose,
-  dataRows,
-  dialog,
-  expect,
-  moreAction,
-  openGrid,
-  pickReference,
-  quickSearch,
-  saveNumbered,
-  setSelfApproval,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-  typeDate,
-} from '../grid-helpers.ts';
+import { setSelfApproval } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { choose, openGrid, saveNumbered, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
+import { addLine, detailCell, fillProject, onlyRow, openAudit, submitForApproval } from '../project-documents.ts';
 
 /**
  * What the server fills, seen in the dialogs: document numbers "(assigned on save)", amounts computed as
@@ -26,7 +12,7 @@ import {
 
 /** A cell of a payment term line in the contract dialog. */
 const termCell = (page: Page, i: number, field: string) =>
-  page.locator(`#ProjectContract-edit_detailData_ContractPaymentTerm_${i}_${field}`);
+  detailCell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
 
 test.describe('computed fields and numbers', () => {
   test.use({ signedInAs: 'admin' });
@@ -35,31 +21,25 @@ test.describe('computed fields and numbers', () => {
     await setSelfApproval(page, false, ['ProjectInformation']);
     const name = `Numbered depot ${stamp()}`;
     await openGrid(page, '/ProjectInformation');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add project');
+    const add = await toolbarDialog(page, 'Add', 'Add project');
     const code = add.getByLabel('Project number', { exact: true });
     await expect(code).toBeDisabled();
     await expect(code).toHaveAttribute('placeholder', '(assigned on save)');
-    await add.getByLabel('Name', { exact: true }).fill(name);
-    await pickReference(page, add.getByLabel('Customer', { exact: true }), 'Harbour', 'Harbour City Metro Corp.');
-    await pickReference(page, add.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
-    await pickReference(page, add.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
-    await typeDate(add.getByLabel('Planned start', { exact: true }), '2027-01-04');
-    await typeDate(add.getByLabel('Planned end', { exact: true }), '2027-06-30');
+    await fillProject(page, add, {
+      name,
+      customer: 'Harbour',
+      customerName: 'Harbour City Metro Corp.',
+      start: '2027-01-04',
+      end: '2027-06-30',
+    });
     await shoot(page, 'computed-project-number-en.png');
     const number = await saveNumbered(page, add, 'ProjectInformation');
     expect(number).toMatch(new RegExp(`^XM${new Date().getFullYear()}-\\d{4}$`));
 
-    await quickSearch(page, number);
-    const row = dataRows(page).first();
+    const row = await onlyRow(page, number);
     await expect(row).toContainText(name);
-    await row.getByRole('checkbox').check();
-    await moreAction(page, 'Submit for approval');
-    await expect(toast(page, 'Submitted for approval')).toBeVisible();
-    await expect(row).toContainText('In approval');
-    await row.getByRole('checkbox').check();
-    await moreAction(page, 'Audit');
-    const audit = dialog(page, 'Audit');
+    await submitForApproval(page, row);
+    const audit = await openAudit(page, row);
     await expect(audit.getByText('You submitted this document: someone else must approve it')).toBeVisible();
     await expect(audit.getByRole('radio', { name: 'Approve' })).toHaveCount(0);
     await expect(audit.getByRole('radio', { name: 'Reject' })).toBeChecked();
@@ -70,8 +50,7 @@ test.describe('computed fields and numbers', () => {
     page,
   }) => {
     await openGrid(page, '/ProjectContract');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add project contract');
+    const add = await toolbarDialog(page, 'Add', 'Add project contract');
     await expect(add.getByLabel('Contract number', { exact: true })).toHaveAttribute(
       'placeholder',
       '(assigned on save)',
@@ -84,14 +63,11 @@ test.describe('computed fields and numbers', () => {
     await expect(add.getByLabel('Tax', { exact: true })).toHaveValue('6396.23');
 
     for (const [i, percent] of ['33.33', '33.33', '33.34'].entries()) {
-      await add
-        .getByTestId('detail-ContractPaymentTerm')
-        .getByRole('button', { name: /Add row/ })
-        .click();
-      await termCell(page, i, 'seq').fill(String(i + 1));
-      await termCell(page, i, 'name').fill(`Term ${i + 1}`);
-      await choose(page, termCell(page, i, 'termType'), 'Advance');
-      await termCell(page, i, 'percent').fill(percent);
+      const term = await addLine(page, add, 'ProjectContract', 'ContractPaymentTerm', i);
+      await term('seq').fill(String(i + 1));
+      await term('name').fill(`Term ${i + 1}`);
+      await choose(page, term('termType'), 'Advance');
+      await term('percent').fill(percent);
     }
     // Each term its share; the last takes the remainder, so the three add up to the contract.
     await expect(termCell(page, 0, 'amount')).toHaveValue('37662.90');
@@ -115,13 +91,10 @@ test.describe('computed fields and numbers', () => {
     await add.getByLabel('含税金额', { exact: true }).fill('226000');
     await expect(add.getByLabel('不含税金额', { exact: true })).toHaveValue('200000.00');
     await expect(add.getByLabel('税额', { exact: true })).toHaveValue('26000.00');
-    await add
-      .getByTestId('detail-ContractPaymentTerm')
-      .getByRole('button', { name: /添加行/ })
-      .click();
-    await termCell(page, 0, 'seq').fill('1');
-    await termCell(page, 0, 'percent').fill('30');
-    await expect(termCell(page, 0, 'amount')).toHaveValue('67800.00');
+    const term = await addLine(page, add, 'ProjectContract', 'ContractPaymentTerm', 0, '添加行');
+    await term('seq').fill('1');
+    await term('percent').fill('30');
+    await expect(term('amount')).toHaveValue('67800.00');
     await shoot(page, 'computed-contract-terms-zh.png');
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, openDropdown } from '../fixtures.ts';
-import { dialog, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { expect, openDropdown, shoot, stamp, test } from '../fixtures.ts';
+import { dialog, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
 
 /** Opens a screen and waits for its heading (a cold server's first list can take a while on a busy machine). */
 async function open(page: Page, path: string, heading: string) {
@@ -75,15 +75,13 @@ test.describe('consistency and keyboard', () => {
     await expect(page.getByTestId('grid-search-panel')).toBeVisible();
     const searchButtons = page.getByRole('main').getByRole('button', { name: /(^|\s)(Search|查询)$/ });
     await expect(searchButtons).toHaveCount(1);
-    await toolbarButton(page, 'Add').click();
-    await expect(dialog(page, 'Add employee')).toBeVisible();
+    await expect(await toolbarDialog(page, 'Add', 'Add employee')).toBeVisible();
     await shoot(page, 'add-employee-en.png');
     await dialog(page, 'Add employee').getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByText('简体中文').click();
     await expect(searchButtons).toHaveCount(1);
-    await toolbarButton(page, '新建').click();
-    await expect(dialog(page, '新建员工')).toBeVisible();
+    await expect(await toolbarDialog(page, '新建', '新建员工')).toBeVisible();
     await shoot(page, 'add-employee-zh.png');
     await dialog(page, '新建员工')
       .getByRole('button', { name: /^取\s?消$/ })

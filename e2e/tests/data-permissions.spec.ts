@@ -1,8 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { expect, type Page, signIn, test, tokenOf } from '../fixtures.ts';
-import { columnTexts, employees, openGrid, openSelectList, shoot } from '../grid-helpers.ts';
-
-const bearer = async (page: Page) => ({ Authorization: `Bearer ${await tokenOf(page)}` });
+import { bearer, employees } from '../api-helpers.ts';
+import { expect, openFromMenu, type Page, shoot, signIn, test } from '../fixtures.ts';
+import { columnTexts, openGrid, openSelectList } from '../grid-helpers.ts';
 
 async function getData<T>(page: Page, url: string): Promise<T> {
   const res = await page.request.get(url, { headers: await bearer(page) });
@@ -44,10 +43,7 @@ test.describe('data permissions (/dataPermission)', () => {
     const eng = await idOf(orgs, (o) => o.name === 'Engineering');
     try {
       // System > Data permissions, as a user gets there.
-      await page.goto('/#/home');
-      const menu = page.getByTestId('menu');
-      await menu.getByText('System', { exact: true }).click();
-      await menu.getByRole('menuitem', { name: 'Data permissions' }).click();
+      await openFromMenu(page, 'System', 'Data permissions');
       await expect(page).toHaveURL(/#\/dataPermission$/);
       await expect(page.getByRole('heading', { name: 'Data permissions' })).toBeVisible();
 

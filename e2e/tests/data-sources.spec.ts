@@ -1,4 +1,6 @@
-import { api, dialog, expect, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { api, expectNoScreen } from '../api-helpers.ts';
+import { expect, openFromMenu, shoot, stamp, test } from '../fixtures.ts';
+import { dialog, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
 
 const row = (page: import('@playwright/test').Page, name: string) =>
   page.getByTestId('data-source-table').locator('tbody tr').filter({ hasText: name });
@@ -10,11 +12,8 @@ test.describe('/DataSourceMan', () => {
     page,
   }) => {
     const name = `Warehouse ${stamp()}`;
-    await page.goto('/#/home');
-    await page.getByRole('menuitem', { name: 'System' }).click();
-    await page.getByRole('menuitem', { name: 'Data sources' }).click();
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add data source');
+    await openFromMenu(page, 'System', 'Data sources');
+    const add = await toolbarDialog(page, 'Add', 'Add data source');
     await add.getByLabel('Name', { exact: true }).fill(name);
     await add.getByLabel('Host', { exact: true }).fill('127.0.0.1');
     await add.getByLabel('Database name').fill('postgres');
@@ -57,8 +56,7 @@ test.describe('/DataSourceMan', () => {
   test('简体中文: the data-source dialog in Chinese', async ({ page }) => {
     await page.goto('/#/DataSourceMan');
     await page.getByText('简体中文').click();
-    await toolbarButton(page, '新建').click();
-    await expect(dialog(page, '新建数据源')).toContainText('测试连接');
+    await expect(await toolbarDialog(page, '新建', '新建数据源')).toContainText('测试连接');
     await shoot(page, 'data-sources-add-zh.png');
   });
 });
@@ -67,13 +65,6 @@ test.describe('pm and /DataSourceMan', () => {
   test.use({ signedInAs: 'pm' });
 
   test('pm has no Data sources menu and the server refuses it with 403', async ({ page }) => {
-    await page.goto('/#/home');
-    await expect(page.getByRole('menuitem', { name: 'Data sources' })).toHaveCount(0);
-    const token = (await page.context().cookies()).find((c) => c.name === 'token')?.value;
-    const res = await page.request.post('/api/DataSourceMan/getPageData', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {},
-    });
-    expect(res.status()).toBe(403);
+    await expectNoScreen(page, 'Data sources', 'DataSourceMan');
   });
 });

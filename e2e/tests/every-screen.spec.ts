@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import * as shared from '@trestle/shared';
 import ExcelJS from 'exceljs';
-import { tokenOf } from '../fixtures.ts';
-import { expect, shoot, test } from '../grid-helpers.ts';
+import { expect, shoot, test, tokenOf } from '../fixtures.ts';
 
 type Lang = 'en' | 'zh';
 type Meta = shared.EntityMeta;

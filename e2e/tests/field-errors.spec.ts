@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { api, expect, openGrid, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { api } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { openGrid, toast, toolbarButton } from '../grid-helpers.ts';
 
 // What the server refuses, the form shows on the field it names: a code already taken (a 400 the form cannot
 // know beforehand) on the Code field, a duplicated item value on that detail line's cell; the notice only

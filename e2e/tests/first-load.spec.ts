@@ -1,6 +1,5 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
-import { shoot } from '../grid-helpers.ts';
+import { expect, shoot, test } from '../fixtures.ts';
 
 /**
  * A first visit in a fresh browser over a slow link: the loading text is painted from index.html

@@ -1,18 +1,15 @@
-import { countRequests, tokenOf } from '../fixtures.ts';
+import { employees } from '../api-helpers.ts';
+import { countRequests, expect, openFromMenu, shoot, test, tokenOf } from '../fixtures.ts';
 import {
   columnTexts,
   dataRows,
-  dialog,
-  employees,
-  expect,
   grid,
   openGrid,
   openSelectList,
   quickSearch,
   settled,
-  shoot,
-  test,
   toolbarButton,
+  toolbarDialog,
 } from '../grid-helpers.ts';
 
 const seededCodes = (from: number, to: number) =>
@@ -34,10 +31,7 @@ test.describe('the Employee list (/Employee)', () => {
   test('Projects > Employees opens the list: a page of 30 rows of 50 records, sorting by Code and paging', async ({
     page,
   }) => {
-    await page.goto('/#/home');
-    const menu = page.getByTestId('menu');
-    await menu.getByText('Projects', { exact: true }).click();
-    await menu.getByRole('menuitem', { name: 'Employees' }).click();
+    await openFromMenu(page, 'Projects', 'Employees');
     await expect(page).toHaveURL(/#\/Employee$/);
     await expect(page.getByRole('heading', { name: 'Employees' })).toBeVisible();
     await expect(page.getByTestId('grid-total')).toHaveText('50 records');
@@ -186,8 +180,7 @@ test.describe('the Employee list (/Employee)', () => {
     page,
   }) => {
     await openGrid(page, '/Employee');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add employee');
+    const add = await toolbarDialog(page, 'Add', 'Add employee');
     await expect(add).toBeVisible();
 
     // 2024-02-30 does not exist: the picker does not take it.

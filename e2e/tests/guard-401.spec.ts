@@ -1,4 +1,4 @@
-import { expect, shoot, test } from '../grid-helpers.ts';
+import { expect, shoot, test } from '../fixtures.ts';
 
 /**
  * The guard knows which screens the caller's menu grants: a screen without a grant is the /401

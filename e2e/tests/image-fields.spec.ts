@@ -1,22 +1,7 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { tokenOf } from '../fixtures.ts';
-import {
-  api,
-  dataRows,
-  deleteEmployeesLike,
-  dialog,
-  type EmployeeRow,
-  employeeBody,
-  employees,
-  expect,
-  grid,
-  quickSearch,
-  settled,
-  shoot,
-  stamp,
-  test,
-  toast,
-} from '../grid-helpers.ts';
+import { api, deleteEmployeesLike, type EmployeeRow, employeeBody, employees } from '../api-helpers.ts';
+import { expect, shoot, stamp, test, tokenOf } from '../fixtures.ts';
+import { dataRows, dialog, grid, quickSearch, settled, toast } from '../grid-helpers.ts';
 import { png } from '../png.ts';
 
 /** Coloured tiles: big enough to see in a screenshot, its size readable back from the <img>. */
@@ -77,106 +62,100 @@ test.describe('photos of image fields and the avatar', () => {
 
   test('an employee photo uploaded in the edit dialog is saved as a file key and shown in the list; an outside URL is refused', async ({
     page,
+    cleanUp,
   }) => {
     const code = `IMG-${stamp()}`;
     const sent = tokenRequests(page);
-    try {
-      await api(page, '/api/Employee/add', employeeBody(code, { name: 'Photo Person' }));
-      await page.goto('/#/Employee');
-      await quickSearch(page, code);
-      await expect(page.getByTestId('grid-total')).toHaveText('1 record');
-      await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
-      const edit = dialog(page, 'Edit employee');
-      const field = edit.getByTestId('file-field-photo');
-      await expect(field.getByText('Upload image')).toBeVisible();
-      await field
-        .locator('input[type="file"]')
-        .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PHOTO });
-      const preview = field.locator('img');
-      await expect(preview).toHaveAttribute('src', /^blob:/);
-      await expect.poll(() => naturalWidth(preview)).toBe(96);
-      await shoot(page, 'image-fields-edit-en.png');
-      await edit.getByRole('button', { name: 'Save' }).click();
-      await expect(toast(page, 'Saved')).toBeVisible();
-      await expect(edit).toBeHidden();
+    cleanUp((page) => deleteEmployeesLike(page, code));
+    await api(page, '/api/Employee/add', employeeBody(code, { name: 'Photo Person' }));
+    await page.goto('/#/Employee');
+    await quickSearch(page, code);
+    await expect(page.getByTestId('grid-total')).toHaveText('1 record');
+    await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
+    const edit = dialog(page, 'Edit employee');
+    const field = edit.getByTestId('file-field-photo');
+    await expect(field.getByText('Upload image')).toBeVisible();
+    await field
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PHOTO });
+    const preview = field.locator('img');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => naturalWidth(preview)).toBe(96);
+    await shoot(page, 'image-fields-edit-en.png');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Saved')).toBeVisible();
+    await expect(edit).toBeHidden();
 
-      // The record holds the key of the upload, and the list shows the picture from it.
-      const saved = await employeeByCode(page, code);
-      expect(saved.photo).toMatch(KEY);
-      await settled(page);
-      await thumbnailUnder(page, 'Photo', String(saved.photo));
-      await shoot(page, 'image-fields-list-en.png');
+    // The record holds the key of the upload, and the list shows the picture from it.
+    const saved = await employeeByCode(page, code);
+    expect(saved.photo).toMatch(KEY);
+    await settled(page);
+    await thumbnailUnder(page, 'Photo', String(saved.photo));
+    await shoot(page, 'image-fields-list-en.png');
 
-      // A crafted record pointing at another site can't be saved through the API, on add or on update.
-      const headers = { authorization: `Bearer ${await tokenOf(page)}` };
-      for (const [url, mainData] of [
-        ['/api/Employee/update', { id: saved.id, version: saved.version, photo: 'https://evil.example/pixel.png' }],
-        ['/api/Employee/add', employeeBody(`${code}-X`, { photo: 'https://evil.example/pixel.png' }).mainData],
-      ] as const) {
-        const res = await page.request.post(url, { headers, data: { mainData, detailData: {}, delKeys: {} } });
-        expect(res.status()).toBe(400);
-        expect(await res.json()).toMatchObject({
-          status: false,
-          data: { fieldErrors: { 'mainData.photo': 'not an uploaded file' } },
-        });
-      }
-      expect((await employeeByCode(page, code)).photo).toBe(saved.photo);
-
-      // Whatever the page fetched with the token went to this app's own /api.
-      const origin = new URL(page.url()).origin;
-      expect(sent.length).toBeGreaterThan(0);
-      for (const url of sent) expect(url.startsWith(`${origin}/api/`), url).toBe(true);
-      expect(sent).toContain(`${origin}/api/file/${String(saved.photo)}`);
-    } finally {
-      await deleteEmployeesLike(page, code);
+    // A crafted record pointing at another site can't be saved through the API, on add or on update.
+    const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+    for (const [url, mainData] of [
+      ['/api/Employee/update', { id: saved.id, version: saved.version, photo: 'https://evil.example/pixel.png' }],
+      ['/api/Employee/add', employeeBody(`${code}-X`, { photo: 'https://evil.example/pixel.png' }).mainData],
+    ] as const) {
+      const res = await page.request.post(url, { headers, data: { mainData, detailData: {}, delKeys: {} } });
+      expect(res.status()).toBe(400);
+      expect(await res.json()).toMatchObject({
+        status: false,
+        data: { fieldErrors: { 'mainData.photo': 'not an uploaded file' } },
+      });
     }
+    expect((await employeeByCode(page, code)).photo).toBe(saved.photo);
+
+    // Whatever the page fetched with the token went to this app's own /api.
+    const origin = new URL(page.url()).origin;
+    expect(sent.length).toBeGreaterThan(0);
+    for (const url of sent) expect(url.startsWith(`${origin}/api/`), url).toBe(true);
+    expect(sent).toContain(`${origin}/api/file/${String(saved.photo)}`);
   });
 
-  test('in Chinese, the list and the edit dialog show the photo saved through the API', async ({ page }) => {
+  test('in Chinese, the list and the edit dialog show the photo saved through the API', async ({ page, cleanUp }) => {
     await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
     const code = `IMGZ-${stamp()}`;
-    try {
-      await page.goto('/#/home');
-      const key = await uploadPhoto(page);
-      await api(page, '/api/Employee/add', employeeBody(code, { name: '照片测试', photo: key }));
-      await page.goto('/#/Employee');
-      await quickSearch(page, code);
-      await expect(page.getByTestId('grid-total')).toHaveText('共 1 条');
-      await thumbnailUnder(page, '照片', key);
-      await shoot(page, 'image-fields-list-zh.png');
-      await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
-      const edit = dialog(page, '编辑员工');
-      const field = edit.getByTestId('file-field-photo');
-      await expect(field.getByText('上传图片')).toBeVisible();
-      await expect.poll(() => naturalWidth(field.locator('img'))).toBe(96);
-      await shoot(page, 'image-fields-edit-zh.png');
-    } finally {
-      await deleteEmployeesLike(page, code);
-    }
+    cleanUp((page) => deleteEmployeesLike(page, code));
+    await page.goto('/#/home');
+    const key = await uploadPhoto(page);
+    await api(page, '/api/Employee/add', employeeBody(code, { name: '照片测试', photo: key }));
+    await page.goto('/#/Employee');
+    await quickSearch(page, code);
+    await expect(page.getByTestId('grid-total')).toHaveText('共 1 条');
+    await thumbnailUnder(page, '照片', key);
+    await shoot(page, 'image-fields-list-zh.png');
+    await dataRows(page).getByRole('cell', { name: code, exact: true }).dblclick();
+    const edit = dialog(page, '编辑员工');
+    const field = edit.getByTestId('file-field-photo');
+    await expect(field.getByText('上传图片')).toBeVisible();
+    await expect.poll(() => naturalWidth(field.locator('img'))).toBe(96);
+    await shoot(page, 'image-fields-edit-zh.png');
   });
 
-  test('the avatar uploaded in the personal center shows, in English and in Chinese', async ({ page }) => {
+  test('the avatar uploaded in the personal center shows, in English and in Chinese', async ({ page, cleanUp }) => {
     await page.goto('/#/UserInfo');
     const main = page.getByRole('main');
     const avatar = main.getByRole('img', { name: 'admin' });
-    try {
-      await page.getByLabel('Avatar file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
-      await expect(toast(page, 'Avatar uploaded')).toBeVisible();
-      await expect(avatar).toHaveAttribute('src', /^blob:/);
-      await expect.poll(() => naturalWidth(avatar)).toBe(96);
-      const me = await page.request.get('/api/user/getCurrentUserInfo', {
-        headers: { authorization: `Bearer ${await tokenOf(page)}` },
-      });
-      expect(((await me.json()).data as { img: string }).img).toMatch(KEY);
-      await shoot(page, 'image-fields-avatar-en.png');
-
-      await page.getByText('简体中文').click();
-      await expect(main.getByRole('button', { name: /上传头像/ })).toBeVisible();
-      await expect.poll(() => naturalWidth(avatar)).toBe(96);
-      await shoot(page, 'image-fields-avatar-zh.png');
-    } finally {
+    cleanUp(async (page) => {
       // Leave admin as it was.
       await api(page, '/api/user/removeAvatar');
-    }
+    });
+    await page.getByLabel('Avatar file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PHOTO });
+    await expect(toast(page, 'Avatar uploaded')).toBeVisible();
+    await expect(avatar).toHaveAttribute('src', /^blob:/);
+    await expect.poll(() => naturalWidth(avatar)).toBe(96);
+    const me = await page.request.get('/api/user/getCurrentUserInfo', {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    expect(((await me.json()).data as { img: string }).img).toMatch(KEY);
+    await shoot(page, 'image-fields-avatar-en.png');
+
+    await page.getByText('简体中文').click();
+    await expect(main.getByRole('button', { name: /上传头像/ })).toBeVisible();
+    await expect.poll(() => naturalWidth(avatar)).toBe(96);
+    await shoot(page, 'image-fields-avatar-zh.png');
   });
 });

@@ -1,5 +1,4 @@
-import { expect, type Page, signIn, submitLogin, test, tokenOf } from '../fixtures.ts';
-import { shoot as shootScreen } from '../grid-helpers.ts';
+import { expect, type Page, shoot as shootScreen, signIn, submitLogin, test, tokenOf } from '../fixtures.ts';
 import { png } from '../png.ts';
 
 /** The pointer out of the way first: a row under it would show hovered in the picture. */

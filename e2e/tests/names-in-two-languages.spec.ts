@@ -1,5 +1,6 @@
-import { tokenOf } from '../fixtures.ts';
-import { api, columnTexts, dialog, expect, openGrid, shoot, stamp, test } from '../grid-helpers.ts';
+import { api } from '../api-helpers.ts';
+import { expect, shoot, stamp, test, tokenOf } from '../fixtures.ts';
+import { columnTexts, dialog, openGrid } from '../grid-helpers.ts';
 
 test.describe('names in both languages', () => {
   test.use({ signedInAs: 'admin' });

@@ -1,5 +1,13 @@
-import { expect, openMenuFolder, type Page, signIn, test, tokenOf } from '../fixtures.ts';
-import { shoot as shootScreen } from '../grid-helpers.ts';
+import {
+  expect,
+  openFromMenu,
+  openMenuFolder,
+  type Page,
+  shoot as shootScreen,
+  signIn,
+  test,
+  tokenOf,
+} from '../fixtures.ts';
 
 /** The pointer out of the way first: a row under it would show hovered in the picture. */
 async function shoot(page: Page, name: string) {
@@ -13,11 +21,11 @@ const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 test.describe('menus, icons and organisations as admin', () => {
   // Long user journeys on a 2-core machine shared with other suites.
   test.describe.configure({ timeout: 150_000 });
+  test.use({ signedInAs: 'admin' });
 
   test('adds a menu with an icon from the gallery, drags it under Projects, sees the navigation follow', async ({
     page,
   }) => {
-    await signIn(page, 'admin');
     await page.goto('/#/sysMenu');
     const tree = page.getByTestId('menu-tree');
     await tree.getByText('System (System)', { exact: true }).click();
@@ -90,7 +98,6 @@ test.describe('menus, icons and organisations as admin', () => {
   });
 
   test('the menu editor in Chinese', async ({ page }) => {
-    await signIn(page, 'admin');
     await page.goto('/#/sysMenu');
     await page.getByText('简体中文').click();
     const tree = page.getByTestId('menu-tree');
@@ -103,9 +110,7 @@ test.describe('menus, icons and organisations as admin', () => {
 
   test('searches the icon gallery and copies a name to the clipboard', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'admin');
-    await page.getByTestId('menu').getByText('System', { exact: true }).click();
-    await page.getByTestId('menu').getByRole('menuitem', { name: /Icons/ }).click();
+    await openFromMenu(page, 'System', 'Icons');
     await expect(page).toHaveURL(/#\/icons$/);
     const list = page.getByRole('list', { name: 'Icons' });
     // The full set is its own chunk, fetched when the gallery first shows.
@@ -127,7 +132,6 @@ test.describe('menus, icons and organisations as admin', () => {
   });
 
   test('adds, edits and deletes an organisation, and lists a unit’s users', async ({ page }) => {
-    await signIn(page, 'admin');
     await page.goto('/#/Organization');
     const tree = page.getByTestId('organization-tree');
     await tree.getByText('Project management office (PMO)').click();
@@ -175,7 +179,6 @@ test.describe('menus, icons and organisations as admin', () => {
   });
 
   test('edits the button catalogue: adds, renames and deletes a custom button', async ({ page }) => {
-    await signIn(page, 'admin');
     await page.goto('/#/Button');
     await page.getByRole('button', { name: 'Add button' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Add button' });

@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { api, expect, openGrid, openSelectList, shoot, test, toolbarButton } from '../grid-helpers.ts';
+import { api } from '../api-helpers.ts';
+import { expect, shoot, test } from '../fixtures.ts';
+import { openGrid, openSelectList, toolbarButton } from '../grid-helpers.ts';
 
 // A picker lists its first page as soon as it opens, finds a project by its number or by its name, shows
 // "code — name", and choosing a project in a contract fills the contract's customer. A new project's status

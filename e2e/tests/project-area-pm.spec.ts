@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { tokenOf } from '../fixtures.ts';
-import { columnTexts, dataRows, expect, openGrid, shoot, test, toolbarButton } from '../grid-helpers.ts';
+import { expect, shoot, test, tokenOf } from '../fixtures.ts';
+import { columnTexts, dataRows, openGrid, toolbarButton } from '../grid-helpers.ts';
 import {
   AdminView,
   exportedRows,

@@ -1,21 +1,7 @@
-import {
-  api,
-  dataRows,
-  dialog,
-  expect,
-  moreAction,
-  openGrid,
-  pickReference,
-  quickSearch,
-  saveNumbered,
-  setSelfApproval,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-  typeDate,
-} from '../grid-helpers.ts';
+import { api, apiStatus, setSelfApproval } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { dataRows, dialog, openGrid, saveNumbered, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
+import { approve, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
 
 /** The project area's list screens, each an engine grid. */
 const GRID_SCREENS = [
@@ -62,35 +48,25 @@ test.describe('the project area as admin', () => {
     // One user submits and approves here.
     await setSelfApproval(page, true, ['ProjectInformation']);
     await openGrid(page, '/ProjectInformation');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add project');
-    await add.getByLabel('Name', { exact: true }).fill(`Harbour depot network ${stamp()}`);
-    await pickReference(page, add.getByLabel('Customer'), 'Harbour', 'Harbour City Metro Corp.');
-    await pickReference(page, add.getByLabel('Department'), 'Project', 'Project management office');
-    await pickReference(page, add.getByLabel('Project manager'), 'Ada', 'Ada Wang');
-    await typeDate(add.getByLabel('Planned start'), '2027-01-04');
-    await typeDate(add.getByLabel('Planned end'), '2027-06-30');
+    const add = await toolbarDialog(page, 'Add', 'Add project');
+    await fillProject(page, add, {
+      name: `Harbour depot network ${stamp()}`,
+      customer: 'Harbour',
+      customerName: 'Harbour City Metro Corp.',
+      start: '2027-01-04',
+      end: '2027-06-30',
+    });
     const code = await saveNumbered(page, add, 'ProjectInformation');
     await expect(toast(page, 'Saved')).toBeVisible();
 
-    await quickSearch(page, code);
-    await expect(dataRows(page)).toHaveCount(1);
-    await expect(dataRows(page).first()).toContainText('Draft');
-    await dataRows(page).first().getByRole('checkbox').check();
-    await moreAction(page, 'Submit for approval');
-    await expect(toast(page, 'Submitted for approval')).toBeVisible();
-    await expect(dataRows(page).first()).toContainText('In approval');
-
-    await dataRows(page).first().getByRole('checkbox').check();
-    await moreAction(page, 'Audit');
-    const audit = dialog(page, 'Audit');
-    await audit.getByLabel('Reason').fill('Scope agreed with the customer');
-    await audit.getByRole('button', { name: 'OK' }).click();
-    await expect(dataRows(page).first()).toContainText('Approved');
-    await expect(dataRows(page).first()).toContainText('In progress');
+    const row = await onlyRow(page, code);
+    await expect(row).toContainText('Draft');
+    await submitForApproval(page, row);
+    await approve(page, row, 'Scope agreed with the customer');
+    await expect(row).toContainText('In progress');
 
     // The dialog shows the history, and the plan is locked.
-    await dataRows(page).first().dblclick();
+    await row.dblclick();
     const edit = dialog(page, 'Edit project');
     await expect(edit.getByTestId('approval-history')).toContainText('Scope agreed with the customer');
     await expect(edit.getByTestId('approval-history')).toContainText('Submitted');
@@ -112,11 +88,11 @@ test.describe('the project area as the project manager', () => {
     await expect(page.getByRole('menuitem', { name: /Submit for approval$/ })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: /Audit$/ })).toHaveCount(0);
 
-    const refused = await page.request.post('/api/ProjectInformation/audit', {
-      headers: { Authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'token')?.value}` },
-      data: { keys: [Number(mine.rows[0]?.id)], status: 1 },
+    const refused = await apiStatus(page, '/api/ProjectInformation/audit', {
+      keys: [Number(mine.rows[0]?.id)],
+      status: 1,
     });
-    expect(refused.status()).toBe(403);
+    expect(refused).toBe(403);
 
     const om = await api<Page_>(page, '/api/YWProjectInformation/getPageData', { page: 1, rows: 100 });
     const contracts = await api<Page_>(page, '/api/ProjectContract/getPageData', { page: 1, rows: 100 });

@@ -1,22 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
+import { setSelfApproval } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
 import {
   choose,
   dataRows,
   dialog,
-  expect,
-  moreAction,
   openSelectList,
   pickReference,
-  quickSearch,
   saveNumbered,
-  setSelfApproval,
-  shoot,
-  stamp,
-  test,
   toast,
-  toolbarButton,
+  toolbarDialog,
   typeDate,
 } from '../grid-helpers.ts';
+import { addLine, approve, fillProject, onlyRow, submitForApproval } from '../project-documents.ts';
 
 /**
  * One project through its whole life, every step typed into the screens as a user would: a new
@@ -39,8 +35,7 @@ async function openScreen(page: Page, path: string, heading: string) {
 /** Opens a grid screen and its Add dialog (`title`: what the dialog adds). */
 async function startAdding(page: Page, path: string, heading: string, title: string) {
   await openScreen(page, path, heading);
-  await toolbarButton(page, 'Add').click();
-  return dialog(page, `Add ${title}`);
+  return toolbarDialog(page, 'Add', `Add ${title}`);
 }
 
 /** Types into a reference select and expects exactly these choices. */
@@ -48,17 +43,6 @@ async function expectChoices(page: Page, select: Locator, typed: string, labels:
   await select.click();
   await select.pressSequentially(typed, { delay: 20 });
   await expect(openSelectList(page).locator('.ant-select-item-option')).toHaveText(labels);
-}
-
-/** A cell of a detail line in the dialog of `entity`. */
-const cell = (page: Page, entity: string, detail: string, i: number, field: string) =>
-  page.locator(`#${entity}-edit_detailData_${detail}_${i}_${field}`);
-
-async function addRow(dialogBox: Locator, detail: string) {
-  await dialogBox
-    .getByTestId(`detail-${detail}`)
-    .getByRole('button', { name: /Add row/ })
-    .click();
 }
 
 async function save(page: Page, dialogBox: Locator) {
@@ -69,43 +53,37 @@ async function save(page: Page, dialogBox: Locator) {
   await expect(dialogBox).toBeHidden();
 }
 
-/** Finds the one row of `code` in the open grid. */
-async function only(page: Page, code: string) {
-  await quickSearch(page, code);
-  await expect(dataRows(page)).toHaveCount(1);
-  return dataRows(page).first();
-}
-
 /** Submits the row of `code` and approves it through the Audit dialog, as the toolbar offers. */
 async function submitAndApprove(page: Page, code: string) {
-  const row = await only(page, code);
-  await row.getByRole('checkbox').check();
-  await moreAction(page, 'Submit for approval');
-  await expect(toast(page, 'Submitted for approval')).toBeVisible();
-  await expect(row).toContainText('In approval');
-  await row.getByRole('checkbox').check();
-  await moreAction(page, 'Audit');
-  const audit = dialog(page, 'Audit');
-  await audit.getByLabel('Reason', { exact: true }).fill('Checked');
-  await audit.getByRole('button', { name: 'OK' }).click();
-  await expect(audit).toBeHidden();
-  await expect(row).toContainText('Approved');
+  const row = await onlyRow(page, code);
+  await submitForApproval(page, row);
+  await approve(page, row, 'Checked');
 }
 
 /** Opens the row of `code` in its edit dialog. */
 async function edit(page: Page, code: string, title: string) {
-  await (await only(page, code)).dblclick();
+  await (await onlyRow(page, code)).dblclick();
   const box = dialog(page, `Edit ${title}`);
   await expect(box).toBeVisible();
   return box;
 }
 
-/** Records the signing of the contract of `code`: its status set to Signed in the edit dialog. */
-async function sign(page: Page, code: string, title: string) {
-  const signing = await edit(page, code, title);
-  await choose(page, signing.getByLabel('Status', { exact: true }), 'Signed');
-  await save(page, signing);
-  await expect(dataRows(page).first()).toContainText('Signed');
+/**
+ * Records in the edit dialog what became of the document of `code` (signed, paid, issued...): its status, and
+ * what `details` types beside it.
+ */
+async function recordStatus(
+  page: Page,
+  code: string,
+  title: string,
+  status: string,
+  details: (box: Locator) => Promise<void> = async () => {},
+) {
+  const box = await edit(page, code, title);
+  await choose(page, box.getByLabel('Status', { exact: true }), status);
+  await details(box);
+  await save(page, box);
+  await expect(dataRows(page).first()).toContainText(status);
 }
 
 /** The Monday of the current week (a weekly report covers a week that has started). */
@@ -148,12 +126,7 @@ test.describe('a project from its approval to its acceptance', () => {
         'placeholder',
         '(assigned on save)',
       );
-      await box.getByLabel('Name', { exact: true }).fill(project.name);
-      await pickReference(page, box.getByLabel('Customer', { exact: true }), customer);
-      await pickReference(page, box.getByLabel('Department', { exact: true }), 'Project', 'Project management office');
-      await pickReference(page, box.getByLabel('Project manager', { exact: true }), 'Ada', 'Ada Wang');
-      await typeDate(box.getByLabel('Planned start', { exact: true }), '2026-06-01');
-      await typeDate(box.getByLabel('Planned end', { exact: true }), '2027-03-31');
+      await fillProject(page, box, { name: project.name, customer, start: '2026-06-01', end: '2027-03-31' });
       // Progress follows the milestones' weights, so reaching the last one makes it 100%.
       await choose(page, box.getByLabel('Progress method', { exact: true }), 'Milestone weights');
       project.code = await saveNumbered(page, box, 'ProjectInformation');
@@ -173,8 +146,7 @@ test.describe('a project from its approval to its acceptance', () => {
         ['Final acceptance', 'Final acceptance', '70', '79100.00'],
       ];
       for (const [i, [name, type, percent, amount]] of terms.entries()) {
-        await addRow(box, 'ContractPaymentTerm');
-        const at = (field: string) => cell(page, 'ProjectContract', 'ContractPaymentTerm', i, field);
+        const at = await addLine(page, box, 'ProjectContract', 'ContractPaymentTerm', i);
         await at('seq').fill(String(i + 1));
         await at('name').fill(name ?? '');
         await choose(page, at('termType'), type ?? '');
@@ -184,7 +156,7 @@ test.describe('a project from its approval to its acceptance', () => {
       }
       contract = await saveNumbered(page, box, 'ProjectContract');
       await submitAndApprove(page, contract);
-      await sign(page, contract, 'project contract');
+      await recordStatus(page, contract, 'project contract', 'Signed');
     });
 
     await test.step('the budget: equipment (stop when exceeded) and services, approved', async () => {
@@ -195,8 +167,7 @@ test.describe('a project from its approval to its acceptance', () => {
         ['Subcontracting', 'Installation crew', '20000', 'Warn'],
       ];
       for (const [i, [category, item, planned, control]] of lines.entries()) {
-        await addRow(box, 'ProjectBudgetLine');
-        const at = (field: string) => cell(page, 'ProjectBuget', 'ProjectBudgetLine', i, field);
+        const at = await addLine(page, box, 'ProjectBuget', 'ProjectBudgetLine', i);
         await choose(page, at('category'), category ?? '');
         await at('itemName').fill(item ?? '');
         await at('plannedAmount').fill(planned ?? '');
@@ -212,8 +183,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await pickReference(page, box.getByLabel('Requester', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-06-15');
       await typeDate(box.getByLabel('Needed on site', { exact: true }), '2026-07-15');
-      await addRow(box, 'PurchaseRequestLine');
-      const at = (field: string) => cell(page, 'ProjectPurchase', 'PurchaseRequestLine', 0, field);
+      const at = await addLine(page, box, 'ProjectPurchase', 'PurchaseRequestLine');
       await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
       await at('unit').fill('set');
@@ -230,8 +200,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await pickReference(page, box.getByLabel('Buyer', { exact: true }), 'Ada', 'Ada Wang');
       await typeDate(box.getByLabel('Signed on', { exact: true }), '2026-06-20');
       await typeDate(box.getByLabel('Promised arrival', { exact: true }), '2026-07-20');
-      await addRow(box, 'PurchaseContractLine');
-      const at = (field: string) => cell(page, 'PurchaseContract', 'PurchaseContractLine', 0, field);
+      const at = await addLine(page, box, 'PurchaseContract', 'PurchaseContractLine');
       await pickReference(page, at('requestLineId'), purchase.request);
       await pickReference(page, at('budgetLineId'), 'Switches and cabling');
       await at('itemName').fill('Core switch');
@@ -243,7 +212,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(box.getByLabel('Contract amount', { exact: true })).toHaveValue('45200.00');
       purchase.contract = await saveNumbered(page, box, 'PurchaseContract');
       await submitAndApprove(page, purchase.contract);
-      await sign(page, purchase.contract, 'purchase contract');
+      await recordStatus(page, purchase.contract, 'purchase contract', 'Signed');
     });
 
     await test.step('the switches arrive and are accepted', async () => {
@@ -252,8 +221,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Arrived on', { exact: true }), '2026-07-18');
       await pickReference(page, box.getByLabel('Received by', { exact: true }), 'Ada', 'Ada Wang');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
-      await addRow(box, 'PurchaseArrivalLine');
-      const at = (field: string) => cell(page, 'PurchaseArrival', 'PurchaseArrivalLine', 0, field);
+      const at = await addLine(page, box, 'PurchaseArrival', 'PurchaseArrivalLine');
       await pickReference(page, at('contractLineId'), purchase.contract);
       await at('deliveredQty').fill('2');
       await at('acceptedQty').fill('2');
@@ -278,12 +246,10 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Request date', { exact: true }), '2026-07-25');
       payment = await saveNumbered(page, box, 'PurchasePayment');
       await submitAndApprove(page, payment);
-      const paying = await edit(page, payment, 'supplier payment');
-      await choose(page, paying.getByLabel('Status', { exact: true }), 'Paid');
-      await paying.getByLabel('Paid', { exact: true }).fill('45200');
-      await typeDate(paying.getByLabel('Paid on', { exact: true }), '2026-07-28');
-      await save(page, paying);
-      await expect(dataRows(page).first()).toContainText('Paid');
+      await recordStatus(page, payment, 'supplier payment', 'Paid', async (paying) => {
+        await paying.getByLabel('Paid', { exact: true }).fill('45200');
+        await typeDate(paying.getByLabel('Paid on', { exact: true }), '2026-07-28');
+      });
     });
 
     await test.step('our invoice to the customer: requested, approved, issued', async () => {
@@ -293,12 +259,10 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(box.getByLabel('Amount incl. tax', { exact: true })).toHaveValue('113000.00');
       invoice = await saveNumbered(page, box, 'ContractInvoicing');
       await submitAndApprove(page, invoice);
-      const issuing = await edit(page, invoice, 'contract invoice');
-      await choose(page, issuing.getByLabel('Status', { exact: true }), 'Issued');
-      await issuing.getByLabel('Invoice number', { exact: true }).fill(`0${s}`);
-      await typeDate(issuing.getByLabel('Invoice date', { exact: true }), '2026-08-01');
-      await save(page, issuing);
-      await expect(dataRows(page).first()).toContainText('Issued');
+      await recordStatus(page, invoice, 'contract invoice', 'Issued', async (issuing) => {
+        await issuing.getByLabel('Invoice number', { exact: true }).fill(`0${s}`);
+        await typeDate(issuing.getByLabel('Invoice date', { exact: true }), '2026-08-01');
+      });
     });
 
     await test.step('the customer pays part of it, allocated to the invoice', async () => {
@@ -307,8 +271,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await typeDate(box.getByLabel('Received on', { exact: true }), '2026-08-20');
       await box.getByLabel('Amount', { exact: true }).fill('79100');
       await choose(page, box.getByLabel('Status', { exact: true }), 'Confirmed');
-      await addRow(box, 'ReceiptAllocation');
-      const at = (field: string) => cell(page, 'ProjectPayment', 'ReceiptAllocation', 0, field);
+      const at = await addLine(page, box, 'ProjectPayment', 'ReceiptAllocation');
       await pickReference(page, at('invoiceId'), invoice);
       await at('amount').fill('79100');
       // The pickers offer only the chosen contract's terms and invoices (the demo has dozens of each).
@@ -346,7 +309,7 @@ test.describe('a project from its approval to its acceptance', () => {
       await expect(dataRows(page).first()).toContainText('Passed');
 
       await openScreen(page, '/ProjectInformation', 'Project information');
-      await expect(await only(page, project.code)).toContainText('Accepted');
+      await expect(await onlyRow(page, project.code)).toContainText('Accepted');
     });
 
     await test.step('the weekly report, submitted', async () => {

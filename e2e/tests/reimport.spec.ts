@@ -1,19 +1,7 @@
 import type { Page } from '@playwright/test';
-import {
-  api,
-  columnTexts,
-  deleteEmployeesLike,
-  dialog,
-  employeeBody,
-  employees,
-  expect,
-  moreAction,
-  quickSearch,
-  shoot,
-  stamp,
-  test,
-  toast,
-} from '../grid-helpers.ts';
+import { api, deleteEmployeesLike, employeeBody, employees } from '../api-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { columnTexts, dialog, moreAction, quickSearch, toast } from '../grid-helpers.ts';
 import { chooseWorkbook, exportThroughMore } from '../workbooks.ts';
 
 /** The words of the screen in each language. */
@@ -111,22 +99,17 @@ test.describe('re-import an edited export on /Employee', () => {
 
   test('in English: export, three cells edited in Excel, "add new and update existing" updates those three rows', async ({
     page,
+    cleanUp,
   }) => {
     const prefix = `RI${stamp()}`;
-    try {
-      await roundTrip(page, 'en', prefix);
-    } finally {
-      await deleteEmployeesLike(page, prefix);
-    }
+    cleanUp((page) => deleteEmployeesLike(page, prefix));
+    await roundTrip(page, 'en', prefix);
   });
 
-  test('in Chinese: the same round trip, the dialog and its result in Chinese', async ({ page }) => {
+  test('in Chinese: the same round trip, the dialog and its result in Chinese', async ({ page, cleanUp }) => {
     await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
     const prefix = `RZ${stamp()}`;
-    try {
-      await roundTrip(page, 'zh', prefix);
-    } finally {
-      await deleteEmployeesLike(page, prefix);
-    }
+    cleanUp((page) => deleteEmployeesLike(page, prefix));
+    await roundTrip(page, 'zh', prefix);
   });
 });

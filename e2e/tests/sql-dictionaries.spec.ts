@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { submitLogin, tokenOf } from '../fixtures.ts';
-import { api, dialog, expect, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { api } from '../api-helpers.ts';
+import { expect, shoot, stamp, submitLogin, test, tokenOf } from '../fixtures.ts';
+import { toast, toolbarDialog } from '../grid-helpers.ts';
 
 /** Fills the Add dialog of /Dictionary with a SQL source and saves it; the dialog stays open on a refusal. */
 async function addSqlDictionary(page: Page, code: string, sqlText: string) {
   await page.goto('/#/Dictionary');
   await expect(page.getByTestId('grid-table')).toBeVisible();
-  await toolbarButton(page, 'Add').click();
-  const add = dialog(page, 'Add dictionary');
+  const add = await toolbarDialog(page, 'Add', 'Add dictionary');
   await add.getByLabel('Code').fill(code);
   await add.getByLabel('Name', { exact: true }).fill(`SQL ${code}`);
   await add.getByLabel('SQL source').fill(sqlText);
@@ -45,8 +45,7 @@ test.describe('SQL dictionaries on the embedded database', () => {
 
       await page.getByText('简体中文').click();
       await page.goto('/#/Dictionary');
-      await toolbarButton(page, '新建').click();
-      const zh = dialog(page, '新建数据字典');
+      const zh = await toolbarDialog(page, '新建', '新建数据字典');
       await zh.getByLabel('字典编号').fill(`${code}z`);
       await zh.getByLabel('字典名称').fill('SQL');
       await zh.getByLabel('SQL数据源').fill('select 1 as value, pg_sleep(20)::text as label');

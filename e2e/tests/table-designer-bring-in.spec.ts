@@ -1,5 +1,6 @@
 import { axeFindings, formatFindings } from '../axe.ts';
-import { choose, dataRows, dialog, expect, grid, shoot, test, toast, toolbarButton } from '../grid-helpers.ts';
+import { expect, shoot, test } from '../fixtures.ts';
+import { choose, dataRows, dialog, grid, toast, toolbarDialog } from '../grid-helpers.ts';
 import { designRow, openDesigner, openPreview } from '../table-design-helpers.ts';
 
 /**
@@ -15,16 +16,14 @@ test.describe('/tableDesign: bringing a table in', () => {
     await openDesigner(page);
     // First in Chinese: the dialog that lists the tables.
     await page.getByText('简体中文').click();
-    await toolbarButton(page, '导入已有表').click();
-    let bring = dialog(page, '导入已有表');
+    let bring = await toolbarDialog(page, '导入已有表', '导入已有表');
     await expect(bring).toContainText('原表保持不变');
     await choose(page, bring.getByLabel('表'), 'legacy_assets（约 3 行，6 列）');
     await shoot(page, 'table-designer-bring-in-zh.png');
     await bring.getByRole('button', { name: /取\s*消/ }).click();
     await page.getByText('English').click();
 
-    await toolbarButton(page, 'Bring a table in').click();
-    bring = dialog(page, 'Bring a table in');
+    bring = await toolbarDialog(page, 'Bring a table in', 'Bring a table in');
     await choose(page, bring.getByLabel('Table'), 'legacy_assets (about 3 rows, 6 columns)');
     expect(formatFindings('the bring-in dialog', await axeFindings(page, '.ant-modal-wrap'))).toBe('');
     await bring.getByRole('button', { name: 'Bring in' }).click();

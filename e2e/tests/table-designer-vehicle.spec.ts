@@ -1,21 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
-import { signIn } from '../fixtures.ts';
+import { api, apiGet } from '../api-helpers.ts';
+import { expect, shoot, signIn, stamp, test } from '../fixtures.ts';
 import {
-  api,
-  apiGet,
   choose,
   columnTexts,
   dataRows,
   dialog,
-  expect,
   moreAction,
   pickOption,
   pickReference,
-  shoot,
-  stamp,
-  test,
   toast,
   toolbarButton,
+  toolbarDialog,
   typeDate,
 } from '../grid-helpers.ts';
 import { designRow, openDesigner, openPreview, rollBack, typeField } from '../table-design-helpers.ts';
@@ -53,8 +49,7 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await openDesigner(page);
 
     // Vehicle: ten fields of different types, a unique code, a reference to Employee, a dictionary select.
-    await toolbarButton(page, 'New table').click();
-    let editor = dialog(page, 'New table design');
+    let editor = await toolbarDialog(page, 'New table', 'New table design');
     await editor.getByLabel('Entity name').fill(vehicle);
     await editor.getByLabel('Label (English)', { exact: true }).fill('Vehicles');
     await editor.getByLabel('Label (Chinese)', { exact: true }).fill('车辆');
@@ -94,8 +89,7 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await previewAndApply(page, vehicle, 'Vehicles', 'Create the table');
 
     // Booking: a detail of Vehicle; choosing the master adds the link to it.
-    await toolbarButton(page, 'New table').click();
-    editor = dialog(page, 'New table design');
+    editor = await toolbarDialog(page, 'New table', 'New table design');
     await editor.getByLabel('Entity name').fill(booking);
     await editor.getByLabel('Label (English)', { exact: true }).fill('Bookings');
     await editor.getByLabel('Label (Chinese)', { exact: true }).fill('预约');
@@ -133,8 +127,7 @@ test.describe('/tableDesign: a table with its detail table', () => {
     await expect(page).toHaveURL(new RegExp(`#/${vehicle}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vehicles');
 
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add Vehicles');
+    const add = await toolbarDialog(page, 'Add', 'Add Vehicles');
     await add.getByLabel('Code', { exact: true }).fill('VH-001');
     await add.getByLabel('Model', { exact: true }).fill('Transit');
     await add.getByLabel('Seats', { exact: true }).fill('99');

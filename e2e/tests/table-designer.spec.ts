@@ -1,18 +1,7 @@
+import { api, apiGet } from '../api-helpers.ts';
 import { axeFindings, formatFindings } from '../axe.ts';
-import {
-  api,
-  apiGet,
-  choose,
-  dataRows,
-  dialog,
-  expect,
-  grid,
-  shoot,
-  stamp,
-  test,
-  toast,
-  toolbarButton,
-} from '../grid-helpers.ts';
+import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { choose, dataRows, dialog, grid, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
 import { designRow, openDesigner, openPreview, rollBack, typeField } from '../table-design-helpers.ts';
 
 test.describe('/tableDesign', () => {
@@ -22,8 +11,7 @@ test.describe('/tableDesign', () => {
     page,
   }) => {
     await openDesigner(page);
-    await toolbarButton(page, 'New table').click();
-    const editor = dialog(page, 'New table design');
+    const editor = await toolbarDialog(page, 'New table', 'New table design');
     await editor.getByLabel('Entity name').fill('Gadget');
     // The table follows the name until one is typed.
     await expect(editor.getByLabel('Table name')).toHaveValue('gadgets');
@@ -121,8 +109,7 @@ test.describe('/tableDesign', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gadgets');
     // A new table: no rows, so no total either.
     await expect(grid(page).locator('.ant-empty-description')).toHaveText('No data');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add Gadget');
+    const add = await toolbarDialog(page, 'Add', 'Add Gadget');
     await expect(add).toContainText('As printed on the label');
     await add.getByLabel('Code', { exact: true }).fill('G-001');
     await add.getByLabel('Name', { exact: true }).fill('Sprocket');

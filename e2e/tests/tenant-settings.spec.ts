@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { submitLogin } from '../fixtures.ts';
-import { expect, shoot, stamp, test, toast } from '../grid-helpers.ts';
+import { expect, shoot, stamp, submitLogin, test } from '../fixtures.ts';
+import { toast } from '../grid-helpers.ts';
 import { type ServerProcess, startServer } from '../server-process.ts';
 
 /**

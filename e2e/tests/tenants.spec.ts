@@ -1,8 +1,19 @@
-import { signIn } from '../fixtures.ts';
-import { api, dialog, expect, shoot, stamp, test, toast, toolbarButton } from '../grid-helpers.ts';
+import type { Locator } from '@playwright/test';
+import { api, expectNoScreen } from '../api-helpers.ts';
+import { expect, openFromMenu, shoot, signIn, stamp, test } from '../fixtures.ts';
+import { dialog, toast, toolbarButton, toolbarDialog } from '../grid-helpers.ts';
 
 const row = (page: import('@playwright/test').Page, code: string) =>
   page.getByTestId('tenant-table').locator('tbody tr').filter({ hasText: code });
+
+/** Types a new tenant and its first admin into the Add dialog. */
+async function fillTenant(add: Locator, tenant: { code: string; name: string; adminUser: string; adminName: string }) {
+  await add.getByLabel('Code').fill(tenant.code);
+  await add.getByLabel('Name', { exact: true }).fill(tenant.name);
+  await add.getByLabel("Admin's user name").fill(tenant.adminUser);
+  await add.getByLabel("Admin's name").fill(tenant.adminName);
+  await add.getByLabel('Temporary password').fill('Nordic@2026x');
+}
 
 test.describe('/TenantMan: tenants, packages and switching', () => {
   // Switching ends the session it starts from: sign in afresh, never with the shared admin session.
@@ -13,17 +24,11 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
     test.setTimeout(180_000);
     const code = `t-${stamp().toLowerCase()}`;
     await signIn(page, 'admin');
-    await page.getByRole('menuitem', { name: 'System' }).click();
-    await page.getByRole('menuitem', { name: 'Tenants' }).click();
+    await openFromMenu(page, 'System', 'Tenants');
     await expect(row(page, 'default')).toContainText('Platform');
 
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add tenant');
-    await add.getByLabel('Code').fill(code);
-    await add.getByLabel('Name', { exact: true }).fill('Nordic Engineering');
-    await add.getByLabel("Admin's user name").fill(`${code}-boss`);
-    await add.getByLabel("Admin's name").fill('Nora Boss');
-    await add.getByLabel('Temporary password').fill('Nordic@2026x');
+    const add = await toolbarDialog(page, 'Add', 'Add tenant');
+    await fillTenant(add, { code, name: 'Nordic Engineering', adminUser: `${code}-boss`, adminName: 'Nora Boss' });
     await add
       .getByTestId('tenant-package')
       .locator('.ant-tree-treenode')
@@ -75,13 +80,8 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
   test('a bad code and a taken admin name are shown on their fields', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/#/TenantMan');
-    await toolbarButton(page, 'Add').click();
-    const add = dialog(page, 'Add tenant');
-    await add.getByLabel('Code').fill('Bad Code');
-    await add.getByLabel('Name', { exact: true }).fill('Bad');
-    await add.getByLabel("Admin's user name").fill('admin');
-    await add.getByLabel("Admin's name").fill('Someone');
-    await add.getByLabel('Temporary password').fill('Nordic@2026x');
+    const add = await toolbarDialog(page, 'Add', 'Add tenant');
+    await fillTenant(add, { code: 'Bad Code', name: 'Bad', adminUser: 'admin', adminName: 'Someone' });
     await add.getByRole('button', { name: 'OK' }).click();
     await expect(add).toContainText('lower-case letters, digits and dashes, starting with a letter');
     await add.getByLabel('Code').fill(`ok-${stamp().toLowerCase()}`);
@@ -94,8 +94,7 @@ test.describe('/TenantMan: tenants, packages and switching', () => {
     await page.getByText('简体中文').click();
     await page.goto('/#/TenantMan');
     await expect(page.getByRole('heading', { name: '租户管理' })).toBeVisible();
-    await toolbarButton(page, '新建').click();
-    await expect(dialog(page, '新建租户')).toContainText('套餐（该租户可用的菜单）');
+    await expect(await toolbarDialog(page, '新建', '新建租户')).toContainText('套餐（该租户可用的菜单）');
     await shoot(page, 'tenants-add-zh.png');
   });
 });
@@ -104,12 +103,6 @@ test.describe('pm and /TenantMan', () => {
   test.use({ signedInAs: 'pm' });
 
   test('pm has no Tenants menu and the server refuses its calls with 403', async ({ page }) => {
-    await page.goto('/#/home');
-    await expect(page.getByRole('menuitem', { name: 'Tenants' })).toHaveCount(0);
-    const res = await page.request.post('/api/TenantMan/getPageData', {
-      headers: { Authorization: `Bearer ${(await page.context().cookies()).find((c) => c.name === 'token')?.value}` },
-      data: {},
-    });
-    expect(res.status()).toBe(403);
+    await expectNoScreen(page, 'Tenants', 'TenantMan');
   });
 });

@@ -1,5 +1,4 @@
-import { tokenOf } from '../fixtures.ts';
-import { expect, shoot, test } from '../grid-helpers.ts';
+import { expect, shoot, test, tokenOf } from '../fixtures.ts';
 
 type Warning = { id: number; title: string; message: string };
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator } from '@playwright/test';
-import { type Page, screenshotDir } from '../fixtures.ts';
-import { expect, grid, openGrid, settled, shoot, test } from '../grid-helpers.ts';
+import { expect, type Page, screenshotDir, shoot, test } from '../fixtures.ts';
+import { grid, openGrid, settled } from '../grid-helpers.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', screenshotDir);
 
