@@ -21,7 +21,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  // [issue 4: logs-files] where uploaded files live: DATA_DIR (disk) or an S3-compatible bucket
+  // Where uploaded files live: DATA_DIR (disk) or an S3-compatible bucket
   FILE_STORE: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -54,11 +54,13 @@ export type Config = {
   fileStore: 'disk' | 's3';
   /** Set when FILE_STORE=s3 (all four S3_ variables then required). */
   s3: {
+    /** e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000; objects are addressed path-style. */
     endpoint: string;
     bucket: string;
     region: string;
     accessKeyId: string;
     secretAccessKey: string;
+    /** Key prefix inside the bucket. */
     prefix: string;
   } | null;
   /** Data sources may point at loopback, private and link-local addresses (off: no SSRF into our network). */
@@ -80,7 +82,7 @@ function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-/** [issue 4: logs-files] FILE_STORE=s3 without its endpoint, bucket and keys is a start-up error, not a late 500. */
+/** FILE_STORE=s3 without its endpoint, bucket and keys is a start-up error, not a late 500. */
 function s3Settings(e: z.infer<typeof envSchema>): Config['s3'] {
   if (e.FILE_STORE !== 's3') return null;
   const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = e;

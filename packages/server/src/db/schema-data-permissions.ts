@@ -1,23 +1,19 @@
-import { index, integer, jsonb, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { roles, tenants, users } from './schema.ts';
+import { index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, ref, roles, tenantId, updatedAt, users } from './schema.ts';
 
 /** Per role and entity, the row scope (migration 0008); a role without a row keeps roles.data_scope. */
 export const roleDataScopes = pgTable(
   'role_data_scopes',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    roleId: ref('role_id', () => roles.id, 'cascade'),
     entity: varchar('entity', { length: 64 }).notNull(),
     scope: varchar('scope', { length: 20 }).notNull(),
     organizationIds: integer('organization_ids').array().notNull().default([]),
     /** The custom filter (shared CustomFilter), validated against the entity's metadata when saved. */
     filter: jsonb('filter'),
     updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.entity] }), index('role_data_scopes_tenant').on(t.tenantId, t.entity)],
 );
@@ -26,14 +22,10 @@ export const roleDataScopes = pgTable(
 export const projectMembers = pgTable(
   'project_members',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     projectId: integer('project_id').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.projectId] }),

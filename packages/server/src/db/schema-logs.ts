@@ -1,23 +1,20 @@
-import { bigserial, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { tenants } from './schema.ts';
+import { bigserial, index, integer, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
+import { clientColumns, stamp, tenantId } from './schema.ts';
 
 /** One row per API request (health probes and static files excepted); never bodies, tokens or query strings. */
 export const requestLog = pgTable(
   'request_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     /** No foreign key: a log row outlives the user it names. */
     userId: integer('user_id'),
     method: varchar('method', { length: 10 }).notNull(),
     path: varchar('path', { length: 500 }).notNull(),
     status: smallint('status').notNull(),
     durationMs: integer('duration_ms').notNull(),
-    address: varchar('address', { length: 64 }).notNull().default(''),
-    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    ...clientColumns(),
+    at: stamp('at').notNull(),
   },
   (t) => [
     index('request_log_tenant_at').on(t.tenantId, t.at),
@@ -39,14 +36,11 @@ export const signInLog = pgTable(
   'sign_in_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     userName: varchar('user_name', { length: 100 }).notNull(),
     outcome: varchar('outcome', { length: 10 }).$type<SignInOutcome>().notNull(),
-    address: varchar('address', { length: 64 }).notNull().default(''),
-    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    ...clientColumns(),
+    at: stamp('at').notNull(),
   },
   (t) => [
     index('sign_in_log_tenant_at').on(t.tenantId, t.at),

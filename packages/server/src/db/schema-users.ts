@@ -1,19 +1,13 @@
-import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { organizations, tenants, users } from './schema.ts';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { organizations, ref, tenantId, users } from './schema.ts';
 
 /** The organisations a user belongs to; users.organization_id stays the main one and is one of these. */
 export const userOrganizations = pgTable(
   'user_organizations',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    organizationId: ref('organization_id', () => organizations.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.organizationId] }),

@@ -20,7 +20,36 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Every time here is stored with its zone. */
+export const stamp = (name: string) => timestamp(name, { withTimezone: true });
+export const createdAt = () => stamp('created_at').notNull().defaultNow();
+export const updatedAt = () => stamp('updated_at').notNull().defaultNow();
+
+/** A required reference; `cascade` where the row means nothing without what it points at. */
+export const ref = (name: string, target: () => AnyPgColumn, onDelete?: 'cascade') =>
+  integer(name)
+    .notNull()
+    .references(target, onDelete ? { onDelete } : {});
+
+/** The row's tenant: row-level security binds every query to it. */
+export const tenantId = (onDelete?: 'cascade') => ref('tenant_id', () => tenants.id, onDelete);
+
+/** The client a request came from, as sessions and the logs keep it. */
+export const clientColumns = () => ({
+  address: varchar('address', { length: 64 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+});
+
+/** A node of one of a tenant's trees (organisations, roles): its parent, a code unique in the tenant, two names. */
+const tenantTree = () => ({
+  id: serial('id').primaryKey(),
+  tenantId: tenantId(),
+  parentId: integer('parent_id'),
+  code: varchar('code', { length: 50 }).notNull(),
+  name: varchar('name', { length: 100 }).notNull(),
+  /** The name in Chinese; null or empty: a zh reader sees `name`. */
+  nameZh: varchar('name_zh', { length: 100 }),
+});
 
 export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
@@ -39,15 +68,7 @@ export const tenants = pgTable('tenants', {
 export const organizations = pgTable(
   'organizations',
   {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    parentId: integer('parent_id'),
-    code: varchar('code', { length: 50 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    /** The name in Chinese; null or empty: a zh reader sees `name`. */
-    nameZh: varchar('name_zh', { length: 100 }),
+    ...tenantTree(),
     type: varchar('type', { length: 30 }).notNull().default('department'),
     sort: integer('sort').notNull().default(0),
     managerId: integer('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -64,9 +85,7 @@ export const roleTypes = pgTable(
   'role_types',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     code: varchar('code', { length: 50 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
   },
@@ -76,15 +95,7 @@ export const roleTypes = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    parentId: integer('parent_id'),
-    code: varchar('code', { length: 50 }).notNull(),
-    name: varchar('name', { length: 100 }).notNull(),
-    /** The name in Chinese; null or empty: a zh reader sees `name`. */
-    nameZh: varchar('name_zh', { length: 100 }),
+    ...tenantTree(),
     roleTypeId: integer('role_type_id').references(() => roleTypes.id),
     /** Super admins hold every enabled menu and every button it offers: data, not a name compared inline. */
     isSuper: boolean('is_super').notNull().default(false),
@@ -103,9 +114,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     userName: varchar('user_name', { length: 50 }).notNull(),
     /** NFKC, trimmed, lower-cased user name: what sign-in and uniqueness compare. */
     userKey: varchar('user_key', { length: 50 }).notNull(),
@@ -118,7 +127,7 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_user_key').on(t.userKey)],
 );
@@ -127,15 +136,9 @@ export const userRoles = pgTable(
   'user_roles',
   {
     /** The user's tenant, which is also the role's (composite foreign keys in migration 0018). */
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    tenantId: tenantId(),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    roleId: ref('role_id', () => roles.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role').on(t.roleId)],
 );
@@ -174,12 +177,8 @@ export const menus = pgTable(
 export const menuButtons = pgTable(
   'menu_buttons',
   {
-    menuId: integer('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
-    buttonId: integer('button_id')
-      .notNull()
-      .references(() => buttons.id, { onDelete: 'cascade' }),
+    menuId: ref('menu_id', () => menus.id, 'cascade'),
+    buttonId: ref('button_id', () => buttons.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.menuId, t.buttonId] })],
 );
@@ -188,12 +187,8 @@ export const menuButtons = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id', () => roles.id, 'cascade'),
+    menuId: ref('menu_id', () => menus.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
 );
@@ -204,9 +199,7 @@ export const roleGrants = pgTable(
   {
     roleId: integer('role_id').notNull(),
     menuId: integer('menu_id').notNull(),
-    buttonId: integer('button_id')
-      .notNull()
-      .references(() => buttons.id, { onDelete: 'cascade' }),
+    buttonId: ref('button_id', () => buttons.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.roleId, t.menuId, t.buttonId] }),
@@ -220,23 +213,18 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    tenantId: tenantId(),
     /** The jti of the one token this session honours now. */
     currentJti: uuid('current_jti').notNull(),
     /** The jti replaced by the last rotation, honoured until previousValidUntil. */
     previousJti: uuid('previous_jti'),
-    previousValidUntil: timestamp('previous_valid_until', { withTimezone: true }),
+    previousValidUntil: stamp('previous_valid_until'),
     createdAt: createdAt(),
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    address: varchar('address', { length: 64 }).notNull().default(''),
-    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    absoluteExpiresAt: stamp('absolute_expires_at').notNull(),
+    revokedAt: stamp('revoked_at'),
+    ...clientColumns(),
+    rotatedAt: stamp('rotated_at'),
   },
   (t) => [index('sessions_user').on(t.userId).where(sql`revoked_at is null`)],
 );
@@ -251,11 +239,11 @@ export const loginFailures = pgTable(
     userKey: varchar('user_key', { length: 100 }).notNull(),
     address: varchar('address', { length: 64 }).notNull(),
     failures: integer('failures').notNull(),
-    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    firstFailedAt: stamp('first_failed_at').notNull(),
+    lastFailedAt: stamp('last_failed_at').notNull(),
     /** How many times this address was locked out of this account; each lock lasts twice the last. */
     locks: integer('locks').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: stamp('locked_until'),
   },
   (t) => [primaryKey({ columns: [t.userKey, t.address] })],
 );
@@ -264,32 +252,28 @@ export const loginFailures = pgTable(
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 50 }).primaryKey(),
   value: jsonb('value').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** What a tenant's admin set for its own tenant, over the platform's settings (only the fields it may set). */
 export const tenantSettings = pgTable(
   'tenant_settings',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantId('cascade'),
     key: varchar('key', { length: 50 }).notNull(),
     value: jsonb('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );
 
 /** The columns every engine table carries: tenant, who and when, and the version for optimistic locking. */
 const engineColumns = () => ({
-  tenantId: integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantId(),
   createdBy: integer('created_by').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedBy: integer('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   version: integer('version').notNull().default(1),
 });
 
@@ -315,7 +299,7 @@ export const employees = pgTable(
     photo: varchar('photo', { length: 500 }),
     remark: text('remark'),
     ...engineColumns(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: stamp('deleted_at'),
   },
   (t) => [
     uniqueIndex('employees_code').on(t.tenantId, t.code).where(sql`deleted_at is null`),
@@ -356,9 +340,7 @@ export const dictionaryItems = pgTable(
   'dictionary_items',
   {
     id: serial('id').primaryKey(),
-    dictionaryId: integer('dictionary_id')
-      .notNull()
-      .references(() => dictionaries.id, { onDelete: 'cascade' }),
+    dictionaryId: ref('dictionary_id', () => dictionaries.id, 'cascade'),
     value: varchar('value', { length: 100 }).notNull(),
     label: varchar('label', { length: 100 }).notNull(),
     labelZh: varchar('label_zh', { length: 100 }),
@@ -388,7 +370,7 @@ export const dataChangeLog = pgTable(
     before: text('before'),
     after: text('after'),
     userId: integer('user_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
+    at: stamp('at').notNull(),
   },
   (t) => [index('data_change_log_entity').on(t.tenantId, t.entity, t.entityKey, t.at)],
 );
@@ -398,18 +380,14 @@ export const files = pgTable(
   'files',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     key: uuid('key').notNull().unique(),
     name: varchar('name', { length: 200 }).notNull(),
     size: integer('size').notNull(),
     type: varchar('type', { length: 100 }).notNull(),
     entity: varchar('entity', { length: 64 }).notNull(),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull(),
+    uploadedBy: ref('uploaded_by', () => users.id),
+    uploadedAt: stamp('uploaded_at').notNull(),
     recordEntity: varchar('record_entity', { length: 64 }),
     recordKey: integer('record_key'),
   },
@@ -420,12 +398,8 @@ export const files = pgTable(
 export const tenantMenus = pgTable(
   'tenant_menus',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    menuId: integer('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    tenantId: tenantId('cascade'),
+    menuId: ref('menu_id', () => menus.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.menuId] })],
 );
@@ -445,7 +419,7 @@ export const dataSources = pgTable(
     ssl: boolean('ssl').notNull().default(false),
     timeoutSeconds: integer('timeout_seconds').notNull().default(10),
     remark: text('remark'),
-    lastTestedAt: timestamp('last_tested_at', { withTimezone: true }),
+    lastTestedAt: stamp('last_tested_at'),
     lastTestOk: boolean('last_test_ok'),
     lastReadOnly: boolean('last_read_only'),
     ...engineColumns(),

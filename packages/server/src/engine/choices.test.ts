@@ -2,6 +2,7 @@ import type { PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
+import { newProjectBody } from '../test/demo.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
 
 // The picker's side of a reference (lookup): searched by code and by name, labelled "code — name", a page at
@@ -154,18 +155,7 @@ describe('lifecycle: the states a form offers are the moves the server takes', (
                  (select id from organizations where code = 'PMO') as org,
                  (select e.id from employees e join users u on u.id = e.user_id where u.user_key = 'pm') as manager`,
     );
-    return post('/api/ProjectInformation/add', {
-      mainData: {
-        code,
-        name: `Lifecycle ${code}`,
-        customerId: ids.customer,
-        organizationId: ids.org,
-        managerId: ids.manager,
-        plannedStart: '2026-12-01',
-        plannedEnd: '2027-06-30',
-        ...extra,
-      },
-    });
+    return post('/api/ProjectInformation/add', newProjectBody(ids, { code, name: `Lifecycle ${code}`, ...extra }));
   };
   const fieldErrors = (res: { body: string }) =>
     (body(res as never).data as { fieldErrors?: Record<string, string> } | null)?.fieldErrors ?? {};

@@ -114,6 +114,17 @@ export type EntityTarget = {
   resolve(req: FastifyRequest): EntityDefinition;
 };
 
+/** What each route of a target declares: its grant for a button, and the params of a shared path. */
+export function routeParts(target: EntityTarget) {
+  return {
+    grant: (button: string) => ({
+      permission: { menu: target.menu, button },
+      ...(target.namesSomething ? { namesSomething: target.namesSomething } : {}),
+    }),
+    params: target.params ? { params: target.params } : {},
+  };
+}
+
 /** The entity name a shared route's path carries. */
 export const entityParams = z.object({ entity: z.string().regex(/^[A-Z][A-Za-z0-9]{0,39}$/) });
 
@@ -175,11 +186,7 @@ export function engineRoutes(deps: EngineDeps & { designed?: (name: string) => E
 
     for (const target of engineTargets(deps, deps.designed)) {
       const { base, tags, label } = target;
-      const grant = (button: string) => ({
-        permission: { menu: target.menu, button },
-        ...(target.namesSomething ? { namesSomething: target.namesSomething } : {}),
-      });
-      const params = target.params ? { params: target.params } : {};
+      const { grant, params } = routeParts(target);
       const entityOf = (req: FastifyRequest) => target.resolve(req);
 
       r.get(`${base}/getMeta`, {

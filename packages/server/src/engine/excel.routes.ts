@@ -12,7 +12,7 @@ import { readFileParts } from '../http/multipart.ts';
 import type { ObjectStore } from '../platform/files.objects.ts';
 import { createFileStore } from '../platform/files.store.ts';
 import type { EntityDefinition } from './definition.ts';
-import { contextForButton, type EngineDeps, engineContext, engineTargets } from './engine.routes.ts';
+import { contextForButton, type EngineDeps, engineContext, engineTargets, routeParts } from './engine.routes.ts';
 import { XLSX_TYPE } from './excel-common.ts';
 import { prepareExport, templateWorkbook } from './excel-export.ts';
 import { importWorkbook } from './excel-import.ts';
@@ -49,11 +49,7 @@ export function excelRoutes(
 
     for (const target of engineTargets(deps, deps.designed)) {
       const { base, tags, label } = target;
-      const grant = (button: string) => ({
-        permission: { menu: target.menu, button },
-        ...(target.namesSomething ? { namesSomething: target.namesSomething } : {}),
-      });
-      const params = target.params ? { params: target.params } : {};
+      const { grant, params } = routeParts(target);
 
       r.post(`${base}/export`, {
         config: grant('Export'),

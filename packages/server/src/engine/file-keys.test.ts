@@ -4,28 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { employees, files } from '../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { bearer, body } from '../test/helper.ts';
 import { multipart, type Part, PDF, PNG } from '../test/multipart.ts';
-import { createOtherTenant } from '../test/tenants.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 
-let t: TestApp;
-let admin: string;
-let acmeAdmin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await createOtherTenant(t.database.db);
-  admin = await t.login('admin', 'Admin@2026');
-  acmeAdmin = await t.login('acme-admin', 'Other@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ otherTenant: true });
 
-const post = (url: string, payload: unknown, token = admin) =>
+const post = (url: string, payload: unknown, token = t.admin) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 
-async function upload(part: Part, token = admin): Promise<string> {
+async function upload(part: Part, token = t.admin): Promise<string> {
   const m = multipart([part]);
   const res = await t.app.inject({
     method: 'POST',
@@ -59,7 +50,7 @@ const refusal = {
 
 describe('image fields hold keys of files uploaded to the tenant', () => {
   it("refuses another tenant's key exactly like a key nobody uploaded", async () => {
-    const acmeKey = await upload({ name: 'acme.png', bytes: PNG }, acmeAdmin);
+    const acmeKey = await upload({ name: 'acme.png', bytes: PNG }, t.acmeAdmin);
     const foreign = await post('/api/Employee/add', employee(acmeKey));
     const missing = await post('/api/Employee/add', employee(randomUUID()));
     expect(foreign.statusCode).toBe(400);
@@ -67,7 +58,7 @@ describe('image fields hold keys of files uploaded to the tenant', () => {
     expect(missing.statusCode).toBe(400);
     expect(foreign.json()).toEqual(missing.json());
     // acme itself may use its own key.
-    expect((await post('/api/Employee/add', employee(acmeKey), acmeAdmin)).statusCode).toBe(200);
+    expect((await post('/api/Employee/add', employee(acmeKey), t.acmeAdmin)).statusCode).toBe(200);
   });
 
   it.each([
@@ -100,7 +91,7 @@ describe('image fields hold keys of files uploaded to the tenant', () => {
     const list = await post('/api/Employee/getPageData', { wheres: [{ name: 'id', value: id, displayType: 'eq' }] });
     const [row] = (body(list).data as PageResult).rows;
     expect(row?.photo).toBe(key);
-    const got = await t.app.inject({ method: 'GET', url: `/api/file/${String(row?.photo)}`, headers: bearer(admin) });
+    const got = await t.app.inject({ method: 'GET', url: `/api/file/${String(row?.photo)}`, headers: bearer(t.admin) });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.rawPayload.equals(PNG)).toBe(true);
@@ -113,7 +104,7 @@ describe('image fields hold keys of files uploaded to the tenant', () => {
     const key = await upload({ name: 'kept.png', bytes: PNG });
     const added = await post('/api/Employee/add', employee(key));
     const id = (body(added).data as { key: number }).key;
-    const acmeKey = await upload({ name: 'acme2.png', bytes: PNG }, acmeAdmin);
+    const acmeKey = await upload({ name: 'acme2.png', bytes: PNG }, t.acmeAdmin);
     const foreign = await post('/api/Employee/update', { mainData: { id, version: 1, photo: acmeKey } });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject(refusal);
@@ -129,7 +120,7 @@ describe('migration 0020', () => {
   it("turns '/api/file/<key>' values into keys and clears addresses, paths and other tenants' keys", async () => {
     const db = t.database.db;
     const own = await upload({ name: 'legacy.png', bytes: PNG });
-    const acmeKey = await upload({ name: 'acme3.png', bytes: PNG }, acmeAdmin);
+    const acmeKey = await upload({ name: 'acme3.png', bytes: PNG }, t.acmeAdmin);
     const values = [`/api/file/${own}`, 'https://evil.example/a.png', '/uploads/a.png', acmeKey, randomUUID()];
     const ids: number[] = [];
     for (const photo of values) {

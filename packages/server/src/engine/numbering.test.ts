@@ -2,14 +2,14 @@ import { type PageResult, projectMeta } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { projectRefs } from '../test/demo.ts';
+import { newProjectBody, type ProjectRefs, projectRefs } from '../test/demo.ts';
 import { bearer, body } from '../test/helper.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 /** Document numbers issued by the server (metadata autoNumber, site settings per tenant). */
 
 const t = useTestApp();
-let ref: { customer: number; org: number; manager: number };
+let ref: ProjectRefs;
 
 beforeAll(async () => {
   ref = await projectRefs(t.database.db);
@@ -18,17 +18,7 @@ beforeAll(async () => {
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(t.admin), ...headers } });
 
-const project = (name: string, extra: Record<string, unknown> = {}) => ({
-  mainData: {
-    name,
-    customerId: ref.customer,
-    organizationId: ref.org,
-    managerId: ref.manager,
-    plannedStart: '2026-12-01',
-    plannedEnd: '2027-06-30',
-    ...extra,
-  },
-});
+const project = (name: string, extra: Record<string, unknown> = {}) => newProjectBody(ref, { name, ...extra });
 
 const codeOf = async (key: number) =>
   (await queryRows<{ code: string }>(t.database.db, sql`select code from projects where id = ${key}`))[0]?.code ?? '';

@@ -2,7 +2,7 @@ import type { PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { firstId, projectRefs } from '../test/demo.ts';
+import { firstId, newProjectBody, type ProjectRefs, projectRefs } from '../test/demo.ts';
 import { bearer, body } from '../test/helper.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -10,7 +10,7 @@ import { useTestApp } from '../test/use-test-app.ts';
 
 const t = useTestApp();
 let adminId: number;
-let ref: { customer: number; org: number; manager: number };
+let ref: ProjectRefs;
 
 beforeAll(async () => {
   adminId = await firstId(t.database.db, sql`select id from users where user_key = 'admin'`);
@@ -22,16 +22,7 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 
 /** A new project, submitted for approval by admin. */
 async function submitted(name: string) {
-  const added = await post('/api/ProjectInformation/add', {
-    mainData: {
-      name,
-      customerId: ref.customer,
-      organizationId: ref.org,
-      managerId: ref.manager,
-      plannedStart: '2026-12-01',
-      plannedEnd: '2027-06-30',
-    },
-  });
+  const added = await post('/api/ProjectInformation/add', newProjectBody(ref, { name }));
   const key = (body(added).data as { key: number }).key;
   expect((await post('/api/ProjectInformation/submit', { keys: [key] })).statusCode).toBe(200);
   return key;

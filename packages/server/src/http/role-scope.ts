@@ -1,6 +1,9 @@
+import type { Role } from '@trestle/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { pickName } from '../db/names.ts';
 import { roles, userRoles } from '../db/schema.ts';
+import type { Language } from './language.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -60,4 +63,24 @@ export async function loadRoleScope(db: Db, userId: number, tenantId: number): P
   }
   if (isSuper) for (const r of all) visible.add(r.id);
   return { isSuper, own, manageable, visible, all, subtree };
+}
+
+/** The roles the caller sees, as the role and permission screens list them (without their user counts). */
+export function visibleRoles(scope: RoleScope, lang: Language): Omit<Role, 'userCount'>[] {
+  return scope.all
+    .filter((r) => scope.visible.has(r.id))
+    .map((r) => ({
+      id: r.id,
+      // Above the caller's own roles is out of sight: its roles show as roots.
+      parentId: r.parentId !== null && scope.visible.has(r.parentId) ? r.parentId : null,
+      code: r.code,
+      name: pickName(lang, r.name, r.nameZh),
+      nameEn: r.name,
+      nameZh: r.nameZh,
+      roleTypeId: r.roleTypeId,
+      isSuper: r.isSuper,
+      enabled: r.enabled,
+      dataScope: r.dataScope,
+      manageable: scope.manageable.has(r.id),
+    }));
 }

@@ -1,16 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { Config } from '../config.ts';
 import { checkedKey, type ObjectStore } from './files.objects.ts';
 
-export type S3Settings = {
-  /** e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000; objects are addressed path-style. */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Key prefix inside the bucket. */
-  prefix: string;
-};
+export type S3Settings = NonNullable<Config['s3']>;
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();

@@ -42,7 +42,7 @@ async function demo(tx: Db, ctx: DemoContext) {
   );
 }
 
-/** The schedule part of the project area: milestones, tests and acceptance, weekly reports (issue 5). */
+/** The schedule part of the project area: milestones, tests and acceptance, weekly reports. */
 const BUTTONS = ['Search', 'Add', 'Update', 'Delete', 'Export'];
 
 export const scheduleArea: AreaSeed = {

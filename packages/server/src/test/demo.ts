@@ -15,3 +15,17 @@ export async function projectRefs(db: Db) {
     ),
   };
 }
+
+export type ProjectRefs = { customer: number; org: number; manager: number };
+
+/** The add body of a new project on the seed's customer, PMO and pm: a test names only what differs. */
+export const newProjectBody = (ref: ProjectRefs, mainData: Record<string, unknown>) => ({
+  mainData: {
+    customerId: ref.customer,
+    organizationId: ref.org,
+    managerId: ref.manager,
+    plannedStart: '2026-12-01',
+    plannedEnd: '2027-06-30',
+    ...mainData,
+  },
+});

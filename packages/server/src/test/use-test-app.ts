@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from './helper.ts';
+import { createOtherTenant } from './tenants.ts';
 
 /** The seed's users the tests sign in as, with their passwords. */
 const PASSWORDS = { admin: 'Admin@2026', pm: 'Pm@2026', 'acme-admin': 'Other@2026' } as const;
@@ -11,6 +12,8 @@ export type SignedInApp = TestApp & {
   readonly admin: string;
   /** The token of the seed's project manager: only with `useTestApp({ pm: true })`. */
   readonly pm: string;
+  /** The token of the second tenant's admin: only with `useTestApp({ otherTenant: true })`. */
+  readonly acmeAdmin: string;
   /** A POST with a token (admin's unless given), answered as it came. */
   post(url: string, payload?: unknown, token?: string): Promise<LightMyRequestResponse>;
   /** A GET with a token (admin's unless given), answered as it came. */
@@ -23,6 +26,8 @@ type Options = Parameters<typeof createTestApp>[1] & {
   env?: Record<string, string>;
   /** Signs the project manager in as well (`t.pm`). */
   pm?: boolean;
+  /** Makes a second tenant (test/tenants.ts) and signs its admin in (`t.acmeAdmin`). */
+  otherTenant?: boolean;
 };
 
 /**
@@ -30,7 +35,7 @@ type Options = Parameters<typeof createTestApp>[1] & {
  * returned at once and filled in `beforeAll`, so the file can hold it in a `const` and use it in its tests.
  */
 export function useTestApp(options: Options = {}): SignedInApp {
-  const { env, pm, ...appOptions } = options;
+  const { env, pm, otherTenant, ...appOptions } = options;
   const tokens: Partial<Record<SeedUser, string>> = {};
   const tokenOf = (user: SeedUser) => {
     const token = tokens[user];
@@ -64,6 +69,9 @@ export function useTestApp(options: Options = {}): SignedInApp {
     get pm() {
       return tokenOf('pm');
     },
+    get acmeAdmin() {
+      return tokenOf('acme-admin');
+    },
     login: (userName, password) => app().login(userName, password),
     close: () => app().close(),
     post: (url, payload, token = live.admin) =>
@@ -82,8 +90,13 @@ export function useTestApp(options: Options = {}): SignedInApp {
   };
   beforeAll(async () => {
     made = await createTestApp(env, appOptions);
-    for (const user of pm ? (['admin', 'pm'] as const) : (['admin'] as const))
-      tokens[user] = await made.login(user, PASSWORDS[user]);
+    if (otherTenant) await createOtherTenant(made.database.db);
+    const users: SeedUser[] = [
+      'admin',
+      ...(pm ? (['pm'] as const) : []),
+      ...(otherTenant ? (['acme-admin'] as const) : []),
+    ];
+    for (const user of users) tokens[user] = await made.login(user, PASSWORDS[user]);
   });
   afterAll(() => made?.close());
   return live;

@@ -5,6 +5,7 @@ import { roles, tenants, userRoles, users } from '../../db/schema.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Sessions } from '../../http/sessions.ts';
+import { insertUser } from '../../platform/accounts.ts';
 import { loadLoginSettings, passwordPolicyOf, takeCaptcha } from '../../platform/login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf, verifyPassword } from '../../platform/passwords.ts';
 import { createLockout } from './lockout.ts';
@@ -118,20 +119,7 @@ export function createAuthService(db: Db, sessions: Sessions, now: () => Date) {
         if (!role || (role.expiresOn && role.expiresOn < today(now()))) throw noRole();
         const passwordHash = await hashPassword(body.password);
         return db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
-              tenantId,
-              userName: body.userName,
-              userKey: userKeyOf(body.userName),
-              userTrueName: body.userTrueName,
-              passwordHash,
-              phone: body.phone,
-              email: body.email,
-            })
-            .onConflictDoNothing({ target: users.userKey })
-            .returning({ id: users.id });
-          if (!created) throw badRequest('This user name is taken', { userName: 'this user name is taken' });
+          const created = await insertUser(tx, tenantId, body, passwordHash);
           await tx.insert(userRoles).values({ tenantId, userId: created.id, roleId: role.id });
           return created;
         });

@@ -24,6 +24,7 @@ import type { EntityDefinition } from '../../engine/definition.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
 import { loadRoleScope } from '../../http/role-scope.ts';
+import { organizationChoices } from '../../platform/accounts.ts';
 import { explainRow } from './data-permissions.explain.ts';
 
 type Caller = { tenantId: number; userId: number };
@@ -141,15 +142,7 @@ export function createDataPermissionRepository(db: Db, definitions: EntityDefini
     },
 
     async organizations(caller: Caller, lang: Language): Promise<ScopeOrganization[]> {
-      return db
-        .select({
-          id: organizations.id,
-          parentId: organizations.parentId,
-          name: nameIn(lang, organizations.name, organizations.nameZh),
-        })
-        .from(organizations)
-        .where(eq(organizations.tenantId, caller.tenantId))
-        .orderBy(asc(organizations.sort), asc(organizations.id));
+      return organizationChoices(db, caller.tenantId, lang);
     },
 
     async users(caller: Caller, q: string): Promise<ScopeUser[]> {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { buttons, menuButtons, menus, roleGrants, roleMenus, roles, userRoles } from '../../db/schema.ts';
 import { inTenantPackage } from '../../http/access.ts';
 import type { Language } from '../../http/language.ts';
+import { menuItem } from '../../platform/menus.ts';
 
 export function createMenuRepository(db: Db) {
   return {
@@ -41,17 +42,13 @@ export function createMenuRepository(db: Db) {
       }
       return all
         .filter((m) => visible.has(m.id))
-        .map((m) => ({
-          id: m.id,
-          name: lang === 'zh' ? m.nameZh : m.name,
-          url: m.url,
-          parentId: m.parentId ?? 0,
-          icon: m.icon,
-          enable: m.enable,
-          permission: offered
-            .filter((o) => o.menuId === m.id && grants.get(m.code)?.includes(o.code))
-            .map((o) => o.buttonId),
-        }));
+        .map((m) =>
+          menuItem(
+            m,
+            lang,
+            offered.filter((o) => o.menuId === m.id && grants.get(m.code)?.includes(o.code)).map((o) => o.buttonId),
+          ),
+        );
     },
 
     /**
@@ -112,15 +109,7 @@ export function createMenuRepository(db: Db) {
         .map((m) => {
           const offer = offers.get(m.id) ?? [];
           const mine = isSuper ? offer : offer.filter((b) => grants.get(m.id)?.includes(b));
-          return {
-            id: m.id,
-            name: lang === 'zh' ? m.nameZh : m.name,
-            url: m.url,
-            parentId: m.parentId ?? 0,
-            icon: m.icon,
-            enable: m.enable,
-            permission: mine,
-          };
+          return menuItem(m, lang, mine);
         });
     },
   };

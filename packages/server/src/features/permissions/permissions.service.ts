@@ -1,11 +1,10 @@
 import { ErrorCode, type PermissionMatrix, type Role, type SavePermissionBody } from '@trestle/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pickName } from '../../db/names.ts';
 import { buttons, menuButtons, menus, roleGrants, roleMenus } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
-import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
+import { loadRoleScope, type RoleScope, visibleRoles } from '../../http/role-scope.ts';
 
 type Caller = { userId: number; tenantId: number };
 
@@ -56,21 +55,7 @@ export function createPermissionService(db: Db) {
   return {
     async roles(caller: Caller, lang: Language): Promise<Omit<Role, 'userCount'>[]> {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
-      return scope.all
-        .filter((r) => scope.visible.has(r.id))
-        .map((r) => ({
-          id: r.id,
-          parentId: r.parentId !== null && scope.visible.has(r.parentId) ? r.parentId : null,
-          code: r.code,
-          name: pickName(lang, r.name, r.nameZh),
-          nameEn: r.name,
-          nameZh: r.nameZh,
-          roleTypeId: r.roleTypeId,
-          isSuper: r.isSuper,
-          enabled: r.enabled,
-          dataScope: r.dataScope,
-          manageable: scope.manageable.has(r.id),
-        }));
+      return visibleRoles(scope, lang);
     },
 
     async matrix(caller: Caller, roleId: number, lang: Language): Promise<PermissionMatrix> {

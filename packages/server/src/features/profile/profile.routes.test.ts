@@ -1,23 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files, users } from '../../db/schema.ts';
 import { createFileStore, objectStoreOf } from '../../platform/files.store.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
-import { createOtherTenant } from '../../test/tenants.ts';
+import { bearer, body } from '../../test/helper.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { adoptLegacyAvatars } from './avatars.ts';
 
-let t: TestApp;
-let admin: string;
-let acmeAdmin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await createOtherTenant(t.database.db);
-  admin = await t.login('admin', 'Admin@2026');
-  acmeAdmin = await t.login('acme-admin', 'Other@2026');
-});
-afterAll(() => t.close());
+const t = useTestApp({ otherTenant: true });
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -36,7 +27,7 @@ function multipart(field: string, name: string, type: string, bytes: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (part: ReturnType<typeof multipart>, token = admin) =>
+const upload = (part: ReturnType<typeof multipart>, token = t.admin) =>
   t.app.inject({
     method: 'POST',
     url: '/api/user/uploadAvatar',
@@ -46,7 +37,7 @@ const upload = (part: ReturnType<typeof multipart>, token = admin) =>
 
 describe('GET /api/user/getCurrentUserInfo', () => {
   it('describes the signed-in user with tenant, organisation and roles', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/getCurrentUserInfo', headers: bearer(admin) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/user/getCurrentUserInfo', headers: bearer(t.admin) });
     expect(body(res).data).toMatchObject({
       userName: 'admin',
       tenant: { code: 'default' },
@@ -62,14 +53,14 @@ describe('POST /api/user/updateProfile', () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/user/updateProfile',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { userTrueName: 'Ada Admin', phone: '13700001111', email: 'ada@example.com' },
     });
     expect(body(ok).data).toMatchObject({ userTrueName: 'Ada Admin', phone: '13700001111' });
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/user/updateProfile',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { userTrueName: '', phone: '23700001111', email: 'x', role: 'admin' },
     });
     expect(bad.statusCode).toBe(400);
@@ -80,8 +71,8 @@ describe('POST /api/user/updateProfile', () => {
 });
 
 describe('avatars', () => {
-  const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const me = async (token = admin) =>
+  const get = (url: string, token = t.admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const me = async (token = t.admin) =>
     body(await get('/api/user/getCurrentUserInfo', token)).data as { id: number; img: string };
 
   it("stores a PNG as a file of the user's tenant, serves it back as an attachment, and removes it", async () => {
@@ -105,7 +96,7 @@ describe('avatars', () => {
     expect((await get(`/api/user/avatar/${second.img}`)).statusCode).toBe(200);
 
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(admin) })).statusCode,
+      (await t.app.inject({ method: 'POST', url: '/api/user/removeAvatar', headers: bearer(t.admin) })).statusCode,
     ).toBe(200);
     expect((await get(`/api/user/avatar/${second.img}`)).statusCode).toBe(404);
     expect(await t.database.db.select().from(files).where(eq(files.key, second.img))).toHaveLength(0);
@@ -114,11 +105,11 @@ describe('avatars', () => {
   it("answers 404 for another tenant's avatar, exactly as for a missing one", async () => {
     const { img } = body(await upload(multipart('file', 'mine.png', 'image/png', PNG))).data as { img: string };
     expect((await get(`/api/user/avatar/${img}`)).statusCode).toBe(200);
-    const foreign = await get(`/api/user/avatar/${img}`, acmeAdmin);
-    const missing = await get('/api/user/avatar/00000000-0000-4000-8000-000000000000', acmeAdmin);
+    const foreign = await get(`/api/user/avatar/${img}`, t.acmeAdmin);
+    const missing = await get('/api/user/avatar/00000000-0000-4000-8000-000000000000', t.acmeAdmin);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
-    expect((await get(`/api/file/${img}`, acmeAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/file/${img}`, t.acmeAdmin)).statusCode).toBe(404);
   });
 
   it('serves only avatars on the avatar route, not the other uploads of the tenant', async () => {
@@ -126,7 +117,7 @@ describe('avatars', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/Employee/upload',
-      headers: { ...part.headers, ...bearer(admin) },
+      headers: { ...part.headers, ...bearer(t.admin) },
       payload: part.payload,
     });
     const [photo] = body(res).data as { key: string }[];
@@ -152,7 +143,7 @@ describe('avatars', () => {
     const got = await get(`/api/user/avatar/${img}`, pm);
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PNG)).toBe(true);
-    expect((await me(acmeAdmin)).img).toBe('');
+    expect((await me(t.acmeAdmin)).img).toBe('');
     // Done once: a second run finds nothing left to move.
     await adoptLegacyAvatars({ db: t.database.app, files: store, dataDir: t.config.dataDir });
     expect((await me(pm)).img).toBe(img);
@@ -177,7 +168,7 @@ describe('avatars', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/user/uploadAvatar',
-      headers: bearer(admin),
+      headers: bearer(t.admin),
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);
@@ -185,7 +176,7 @@ describe('avatars', () => {
 
   it('never builds a path from a bad key', async () => {
     for (const key of ['..%2F..%2Fetc%2Fpasswd', '..%2Ftoken-secret', 'x.png']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/user/avatar/${key}`, headers: bearer(admin) });
+      const res = await t.app.inject({ method: 'GET', url: `/api/user/avatar/${key}`, headers: bearer(t.admin) });
       expect(res.statusCode).toBe(404);
     }
   });

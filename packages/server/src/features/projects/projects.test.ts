@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { firstId, projectRefs } from '../../test/demo.ts';
+import { firstId, newProjectBody, projectRefs } from '../../test/demo.ts';
 import { allowSelfApproval, bearer, body } from '../../test/helper.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
@@ -33,18 +33,11 @@ const page = async (entity: string, token = t.admin, wheres: unknown[] = []) =>
 const rowOf = async (entity: string, code: string, token = t.admin) =>
   (await page(entity, token, [{ name: 'code', value: code, displayType: 'eq' }])).rows[0] as Record<string, unknown>;
 
-const newProject = (code: string, extra: Record<string, unknown> = {}) => ({
-  mainData: {
-    code,
-    name: `Project ${code}`,
-    customerId: ids.customer,
-    organizationId: ids.org,
-    managerId: ids.pmEmployee,
-    plannedStart: '2026-12-01',
-    plannedEnd: '2027-06-30',
-    ...extra,
-  },
-});
+const newProject = (code: string, extra: Record<string, unknown> = {}) =>
+  newProjectBody(
+    { customer: ids.customer, org: ids.org, manager: ids.pmEmployee },
+    { code, name: `Project ${code}`, ...extra },
+  );
 
 describe('projects: kinds and scope', () => {
   it('shows delivery projects on ProjectInformation and O&M ones on YWProjectInformation, never the other kind', async () => {

@@ -4,16 +4,9 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
 import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
-import { checkBudget, checkBudgetLine, inList, REQUEST_COMMITTED } from './budget.service.ts';
-import {
-  checkActiveEmployee,
-  checkDateOrder,
-  checkProjectOpen,
-  finalValue,
-  keepStored,
-  one,
-  refuseChange,
-} from './common.ts';
+import { checkBudget, inList, REQUEST_COMMITTED } from './budget.service.ts';
+import { budgetedLineEntity } from './budgeted-line.ts';
+import { checkActiveEmployee, checkDateOrder, checkProjectOpen, finalValue, one, refuseChange } from './common.ts';
 import { checkOrderedQty, lockRequestsOf, refreshContract, refreshProject } from './orders.service.ts';
 
 /** The status moves a user may make by editing (the form offers the same, from the metadata). */
@@ -178,27 +171,8 @@ export const purchaseContractEntity: EntityDefinition = {
   },
 };
 
-async function contractProject(tx: Db, contractId: unknown): Promise<number> {
-  const contract = await one<{ projectId: number }>(
-    tx,
-    sql`select project_id as "projectId" from purchase_contract where id = ${Number(contractId)}`,
-  );
-  if (!contract) throw abort('The purchase contract does not exist');
-  return contract.projectId;
-}
-
-export const purchaseContractLineEntity: EntityDefinition = {
-  meta: purchaseContractLineMeta,
-  detailOnly: true,
-  hooks: {
-    beforeAdd: async ({ tx }, row) => {
-      row.projectId = await contractProject(tx, row.contractId);
-      await checkBudgetLine(tx, row.budgetLineId, row.projectId);
-    },
-    beforeUpdate: async ({ tx }, next, before) => {
-      keepStored(next, 'projectId');
-      if (next.budgetLineId !== undefined && next.budgetLineId !== before.budgetLineId)
-        await checkBudgetLine(tx, next.budgetLineId, before.projectId);
-    },
-  },
-};
+export const purchaseContractLineEntity = budgetedLineEntity(purchaseContractLineMeta, {
+  table: 'purchase_contract',
+  foreignKey: 'contractId',
+  what: 'purchase contract',
+});

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import type { Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
 import { CONTRACT_COUNTED, INVOICE_COUNTED, inList, REQUEST_COMMITTED, refreshBudget } from './budget.service.ts';
-import { formatQty } from './common.ts';
+import { checkProjectOpen, formatQty } from './common.ts';
 
 /**
  * The cached figures along the chain request → contract → receipt → invoice → payment, recomputed in
@@ -163,4 +164,17 @@ export async function lockContract(tx: Db, contractId: unknown): Promise<LockedC
 export function checkContractStatus(contract: LockedContract, allowed: readonly string[], what: string) {
   if (!allowed.includes(contract.status))
     throw abort(`Purchase contract ${contract.code} is ${contract.status}: ${what} needs it ${allowed.join(' or ')}`);
+}
+
+/**
+ * The contract a new receipt or payment is made against: locked, in one of the `allowed` statuses, on an
+ * open project. The new row takes the contract's project and supplier, whatever the caller sent.
+ */
+export async function contractOfNew(tx: Db, row: Row, allowed: readonly string[], what: string) {
+  const contract = await lockContract(tx, row.purchaseContractId);
+  checkContractStatus(contract, allowed, what);
+  await checkProjectOpen(tx, contract.projectId, false);
+  row.projectId = contract.projectId;
+  row.supplierId = contract.supplierId;
+  return contract;
 }

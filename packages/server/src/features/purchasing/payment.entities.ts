@@ -8,7 +8,6 @@ import { INVOICE_COUNTED, inList } from './budget.service.ts';
 import {
   checkActiveEmployee,
   checkNotFuture,
-  checkProjectOpen,
   finalValue,
   formatMoney,
   keepStored,
@@ -16,7 +15,7 @@ import {
   oneOf,
   refuseChange,
 } from './common.ts';
-import { checkContractStatus, lockContract, refreshContract, refreshProject } from './orders.service.ts';
+import { checkContractStatus, contractOfNew, lockContract, refreshContract, refreshProject } from './orders.service.ts';
 
 /** The status moves a user may make by editing (the form offers the same, from the metadata). */
 const PAYMENT_LIFECYCLE = lifecycleOf(supplierPaymentMeta);
@@ -101,11 +100,7 @@ export const supplierPaymentEntity: EntityDefinition = {
       if (row.paidAmount != null || row.paidDate != null)
         throw abort('The amount and date paid are recorded once the payment is approved');
       oneOf(row.method, METHODS, 'The payment method');
-      const contract = await lockContract(tx, row.purchaseContractId);
-      checkContractStatus(contract, PAYABLE, 'a payment');
-      await checkProjectOpen(tx, contract.projectId, false);
-      row.projectId = contract.projectId;
-      row.supplierId = contract.supplierId;
+      await contractOfNew(tx, row, PAYABLE, 'a payment');
       await checkActiveEmployee(tx, row.requestedBy, 'requester');
     },
     beforeUpdate: async ({ tx }, next, before) => {

@@ -7,7 +7,6 @@ import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
 import {
   checkActiveEmployee,
   checkNotFuture,
-  checkProjectOpen,
   finalValue,
   formatQty,
   keepStored,
@@ -15,7 +14,7 @@ import {
   oneOf,
   refuseChange,
 } from './common.ts';
-import { checkContractStatus, lockContract, refreshContract, refreshProject } from './orders.service.ts';
+import { checkContractStatus, contractOfNew, lockContract, refreshContract, refreshProject } from './orders.service.ts';
 
 /** The status moves a user may make by editing (the form offers the same, from the metadata). */
 const RECEIPT_LIFECYCLE = lifecycleOf(goodsReceiptMeta);
@@ -97,11 +96,7 @@ export const goodsReceiptEntity: EntityDefinition = {
       if (row.status !== 'DRAFT' && row.status !== 'CONFIRMED')
         throw abort('A new receipt is a draft, or confirmed at once');
       oneOf(row.inspectionStatus, INSPECTION, 'The inspection status');
-      const contract = await lockContract(tx, row.purchaseContractId);
-      checkContractStatus(contract, RECEIVING, 'a receipt');
-      await checkProjectOpen(tx, contract.projectId, false);
-      row.projectId = contract.projectId;
-      row.supplierId = contract.supplierId;
+      await contractOfNew(tx, row, RECEIVING, 'a receipt');
       await checkNotFuture(tx, row.arrivalDate, 'arrival date');
       await checkActiveEmployee(tx, row.receiverId, 'receiver');
     },

@@ -4,16 +4,9 @@ import { type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition, Row } from '../../engine/definition.ts';
 import { abort } from '../../engine/errors.ts';
 import { checkTransition, lifecycleOf } from '../../engine/lifecycle.ts';
-import { checkBudget, checkBudgetLine } from './budget.service.ts';
-import {
-  checkActiveEmployee,
-  checkDateOrder,
-  checkProjectOpen,
-  finalValue,
-  keepStored,
-  one,
-  refuseChange,
-} from './common.ts';
+import { checkBudget } from './budget.service.ts';
+import { budgetedLineEntity } from './budgeted-line.ts';
+import { checkActiveEmployee, checkDateOrder, checkProjectOpen, finalValue, refuseChange } from './common.ts';
 import { refreshProject } from './orders.service.ts';
 
 /** The status moves a user may make by editing (the form offers the same, from the metadata). */
@@ -99,27 +92,8 @@ export const purchaseRequestEntity: EntityDefinition = {
   },
 };
 
-async function requestProject(tx: Db, requestId: unknown): Promise<number> {
-  const request = await one<{ projectId: number }>(
-    tx,
-    sql`select project_id as "projectId" from purchase_request where id = ${Number(requestId)}`,
-  );
-  if (!request) throw abort('The purchase request does not exist');
-  return request.projectId;
-}
-
-export const purchaseRequestLineEntity: EntityDefinition = {
-  meta: purchaseRequestLineMeta,
-  detailOnly: true,
-  hooks: {
-    beforeAdd: async ({ tx }, row) => {
-      row.projectId = await requestProject(tx, row.requestId);
-      await checkBudgetLine(tx, row.budgetLineId, row.projectId);
-    },
-    beforeUpdate: async ({ tx }, next, before) => {
-      keepStored(next, 'projectId');
-      if (next.budgetLineId !== undefined && next.budgetLineId !== before.budgetLineId)
-        await checkBudgetLine(tx, next.budgetLineId, before.projectId);
-    },
-  },
-};
+export const purchaseRequestLineEntity = budgetedLineEntity(purchaseRequestLineMeta, {
+  table: 'purchase_request',
+  foreignKey: 'requestId',
+  what: 'purchase request',
+});

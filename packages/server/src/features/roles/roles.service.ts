@@ -10,11 +10,10 @@ import {
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { pickName } from '../../db/names.ts';
 import { roles, roleTypes, userRoles } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
-import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
+import { loadRoleScope, type RoleScope, visibleRoles } from '../../http/role-scope.ts';
 
 type Caller = { userId: number; tenantId: number };
 type AddRole = z.output<typeof addRoleBodySchema>;
@@ -71,23 +70,10 @@ export function createRoleService(db: Db) {
             .where(inArray(userRoles.roleId, ids))
             .groupBy(userRoles.roleId)
         : [];
-      return scope.all
-        .filter((r) => scope.visible.has(r.id))
-        .map((r) => ({
-          id: r.id,
-          // Above the caller's own roles is out of sight: its roles show as roots.
-          parentId: r.parentId !== null && scope.visible.has(r.parentId) ? r.parentId : null,
-          code: r.code,
-          name: pickName(lang, r.name, r.nameZh),
-          nameEn: r.name,
-          nameZh: r.nameZh,
-          roleTypeId: r.roleTypeId,
-          isSuper: r.isSuper,
-          enabled: r.enabled,
-          dataScope: r.dataScope,
-          manageable: scope.manageable.has(r.id),
-          userCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
-        }));
+      return visibleRoles(scope, lang).map((r) => ({
+        ...r,
+        userCount: counts.find((c) => c.roleId === r.id)?.n ?? 0,
+      }));
     },
 
     async add(caller: Caller, body: AddRole): Promise<{ id: number }> {

@@ -31,19 +31,17 @@ export function filterConditions(f: SummaryFilters): SQL[] {
  * so the two can't drift apart: `from … where …` with the source's alias.
  */
 function sources(tenantId: number) {
+  /** The live rows (alias `a`) of a table that the bound projects own, in a status that counts. */
+  const live = (table: string, a: string, counts: SQL) =>
+    sql`from ${sql.raw(`${table} ${a}`)} join sp on sp.id = ${sql.raw(a)}.project_id
+      where ${sql.raw(a)}.tenant_id = ${tenantId} and ${sql.raw(a)}.deleted_at is null and ${counts}`;
   return {
-    contracts: sql`from sales_contracts c join sp on sp.id = c.project_id
-      where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${EFFECTIVE_CONTRACT}`,
-    invoices: sql`from sales_invoices i join sp on sp.id = i.project_id
-      where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('ISSUED', 'REVERSED')`,
-    receipts: sql`from customer_receipts r join sp on sp.id = r.project_id
-      where r.tenant_id = ${tenantId} and r.deleted_at is null and r.status = 'CONFIRMED'`,
-    purchases: sql`from purchase_contract c join sp on sp.id = c.project_id
-      where c.tenant_id = ${tenantId} and c.deleted_at is null and c.status in ${COMMITTED_PURCHASE}`,
-    supplierInvoices: sql`from purchase_invoice i join sp on sp.id = i.project_id
-      where i.tenant_id = ${tenantId} and i.deleted_at is null and i.status in ('REGISTERED', 'VERIFIED')`,
-    payments: sql`from supplier_payment s join sp on sp.id = s.project_id
-      where s.tenant_id = ${tenantId} and s.deleted_at is null and s.status = 'PAID'`,
+    contracts: live('sales_contracts', 'c', sql`c.status in ${EFFECTIVE_CONTRACT}`),
+    invoices: live('sales_invoices', 'i', sql`i.status in ('ISSUED', 'REVERSED')`),
+    receipts: live('customer_receipts', 'r', sql`r.status = 'CONFIRMED'`),
+    purchases: live('purchase_contract', 'c', sql`c.status in ${COMMITTED_PURCHASE}`),
+    supplierInvoices: live('purchase_invoice', 'i', sql`i.status in ('REGISTERED', 'VERIFIED')`),
+    payments: live('supplier_payment', 's', sql`s.status = 'PAID'`),
     budgetLines: sql`from project_budget b join sp on sp.id = b.project_id
       left join project_budget_line l on l.tenant_id = b.tenant_id and l.budget_id = b.id
       where b.tenant_id = ${tenantId} and b.deleted_at is null and b.is_current and b.status = 'APPROVED'`,

@@ -14,6 +14,7 @@ import { BASE_MENUS } from '../../http/access.ts';
 import { AppError, badRequest, forbidden } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
 import { loadLoginSettings } from '../../platform/login-settings.ts';
+import { menuItem } from '../../platform/menus.ts';
 import { hashPassword, passwordProblem, userKeyOf } from '../../platform/passwords.ts';
 
 /**
@@ -124,15 +125,7 @@ export function createTenantService(db: Db, now: () => Date, startTenant: StartT
         .from(menus)
         .where(and(gt(menus.enable, 0), notInArray(menus.code, [...PLATFORM_MENUS, ...BASE_MENUS])))
         .orderBy(asc(menus.sort), asc(menus.id));
-      return rows.map((m) => ({
-        id: m.id,
-        name: lang === 'zh' ? m.nameZh : m.name,
-        url: m.url,
-        parentId: m.parentId ?? 0,
-        icon: m.icon,
-        enable: m.enable,
-        permission: [],
-      }));
+      return rows.map((m) => menuItem(m, lang, []));
     },
 
     /** A tenant with its super-admin role, its admin, a root organisation, the built-in dictionaries and its package. */

@@ -59,6 +59,11 @@ const login = (userName: string, password: string) =>
 const fieldErrors = (res: { json(): unknown }) =>
   (res.json() as { data: { fieldErrors: Record<string, string> } }).data.fieldErrors;
 
+/** A user the add form takes but for its name and password... */
+const newUser = { userTrueName: 'X', phone: '', email: '', organizationId: null, organizationIds: [], roleIds: [] };
+/** ...and one it takes whole: each bad-input case changes what it names. */
+const validUser = { ...newUser, userName: 'abcd', password: 'Long-enough-1' };
+
 let serial = 0;
 /** Creates a user through the API and answers its id. */
 async function addUser(extra: Record<string, unknown> = {}) {
@@ -156,59 +161,10 @@ describe('listing and adding users', () => {
 
   it.each([
     [{}, ['userName', 'password', 'userTrueName']],
-    [
-      {
-        userName: 'ab',
-        password: 'Long-enough-1',
-        userTrueName: 'X',
-        phone: '',
-        email: '',
-        organizationId: null,
-        organizationIds: [],
-        roleIds: [],
-      },
-      ['userName'],
-    ],
-    [
-      {
-        userName: '1abc',
-        password: 'Long-enough-1',
-        userTrueName: 'X',
-        phone: '123',
-        email: 'no-at',
-        organizationId: null,
-        organizationIds: [],
-        roleIds: [],
-      },
-      ['userName', 'phone', 'email'],
-    ],
-    [
-      {
-        userName: 'abcd',
-        password: 'Long-enough-1',
-        userTrueName: 'x'.repeat(51),
-        phone: '',
-        email: '',
-        organizationId: null,
-        organizationIds: [],
-        roleIds: ['x'],
-      },
-      ['userTrueName', 'roleIds.0'],
-    ],
-    [
-      {
-        userName: 'abcd',
-        password: 'Long-enough-1',
-        userTrueName: 'X',
-        phone: '',
-        email: '',
-        organizationId: null,
-        organizationIds: [],
-        roleIds: [],
-        isAdmin: true,
-      },
-      ['isAdmin'],
-    ],
+    [{ ...validUser, userName: 'ab' }, ['userName']],
+    [{ ...validUser, userName: '1abc', phone: '123', email: 'no-at' }, ['userName', 'phone', 'email']],
+    [{ ...validUser, userTrueName: 'x'.repeat(51), roleIds: ['x'] }, ['userTrueName', 'roleIds.0']],
+    [{ ...validUser, isAdmin: true }, ['isAdmin']],
   ])('refuses bad input %# with field errors', async (payload, fields) => {
     const res = await post('/api/User/addUser', t.admin, payload);
     expect(res.statusCode).toBe(400);
@@ -216,19 +172,22 @@ describe('listing and adding users', () => {
   });
 
   it('applies the password policy, and refuses a taken name, a foreign role or organisation', async () => {
-    const base = { userTrueName: 'X', phone: '', email: '', organizationId: null, organizationIds: [], roleIds: [] };
-    const short = await post('/api/User/addUser', t.admin, { ...base, userName: 'shorty', password: 'short' });
+    const short = await post('/api/User/addUser', t.admin, { ...newUser, userName: 'shorty', password: 'short' });
     expect(fieldErrors(short)).toHaveProperty('password');
     const named = await post('/api/User/addUser', t.admin, {
-      ...base,
+      ...newUser,
       userName: 'sameasname',
       password: 'xxSameAsName',
     });
     expect(fieldErrors(named).password).toMatch(/user name/);
-    const taken = await post('/api/User/addUser', t.admin, { ...base, userName: 'ADMIN', password: 'Long-enough-1' });
+    const taken = await post('/api/User/addUser', t.admin, {
+      ...newUser,
+      userName: 'ADMIN',
+      password: 'Long-enough-1',
+    });
     expect(fieldErrors(taken)).toEqual({ userName: 'this user name is taken' });
     const role = await post('/api/User/addUser', t.admin, {
-      ...base,
+      ...newUser,
       userName: 'foreign1',
       password: 'Long-enough-1',
       roleIds: [ids.otherRole],
@@ -236,7 +195,7 @@ describe('listing and adding users', () => {
     expect(role.statusCode).toBe(400);
     expect(fieldErrors(role)).toHaveProperty('roleIds');
     const org = await post('/api/User/addUser', t.admin, {
-      ...base,
+      ...newUser,
       userName: 'foreign2',
       password: 'Long-enough-1',
       organizationId: ids.otherOrg,

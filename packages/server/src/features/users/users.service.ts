@@ -11,13 +11,14 @@ import {
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { nameIn, pickName } from '../../db/names.ts';
+import { pickName } from '../../db/names.ts';
 import { loginFailures, organizations, sessions, userRoles, users } from '../../db/schema.ts';
 import { userOrganizations } from '../../db/schema-users.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import type { Language } from '../../http/language.ts';
 import { loadRoleScope, type RoleScope } from '../../http/role-scope.ts';
 import { endSessionsOf } from '../../http/sessions.ts';
+import { insertUser, organizationChoices } from '../../platform/accounts.ts';
 // The password policy and the user key are the sign-in's; reused here so both apply one rule.
 import { passwordPolicyOf } from '../../platform/login-settings.ts';
 import { hashPassword, passwordProblem, userKeyOf } from '../../platform/passwords.ts';
@@ -176,15 +177,7 @@ export function createUserService(db: Db, now: () => Date) {
 
     async options(caller: Caller, lang: Language): Promise<UserOptions> {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
-      const orgs = await db
-        .select({
-          id: organizations.id,
-          parentId: organizations.parentId,
-          name: nameIn(lang, organizations.name, organizations.nameZh),
-        })
-        .from(organizations)
-        .where(eq(organizations.tenantId, caller.tenantId))
-        .orderBy(asc(organizations.sort), asc(organizations.id));
+      const orgs = await organizationChoices(db, caller.tenantId, lang);
       const roles = scope.all
         .filter((r) => scope.manageable.has(r.id))
         .map((r) => ({
@@ -201,22 +194,10 @@ export function createUserService(db: Db, now: () => Date) {
       await passwordCheck(caller.tenantId, body.password, body.userName, 'password');
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            tenantId: caller.tenantId,
-            userName: body.userName,
-            userKey: userKeyOf(body.userName),
-            userTrueName: body.userTrueName,
-            passwordHash,
-            phone: body.phone,
-            email: body.email,
-            organizationId: body.organizationId,
-            enabled: body.enabled,
-          })
-          .onConflictDoNothing({ target: users.userKey })
-          .returning({ id: users.id });
-        if (!created) throw badRequest('This user name is taken', { userName: 'this user name is taken' });
+        const created = await insertUser(tx, caller.tenantId, body, passwordHash, {
+          organizationId: body.organizationId,
+          enabled: body.enabled,
+        });
         await writeLinks(tx, caller.tenantId, created.id, links);
         return created;
       });

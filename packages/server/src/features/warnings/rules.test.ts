@@ -76,15 +76,7 @@ describe('schedule rules', () => {
   it('W04 fires for a project past its planned end and clears when the final acceptance passes', async () => {
     const p = await f.project({ planned_start: f.day(-200), planned_end: f.day(-1) });
     await expectFires(p, 'W04', ['PROJECT', p], 'CRITICAL');
-    await f.insert('acceptance_test', {
-      code: f.code('YS'),
-      project_id: p,
-      test_type: 'FINAL',
-      planned_date: f.day(-2),
-      actual_end: f.day(-1),
-      result: 'PASS',
-      status: 'PASSED',
-    });
+    await f.acceptanceTest(p, { test_type: 'FINAL' });
     await expectCleared(p, 'W04');
   });
 
@@ -99,25 +91,14 @@ describe('schedule rules', () => {
 
   it('W20 fires for a failed acceptance test and clears when a later one of its type passes', async () => {
     const p = await f.project();
-    const failed = await f.insert('acceptance_test', {
-      code: f.code('YS'),
-      project_id: p,
-      test_type: 'SYSTEM_TEST',
+    const failed = await f.acceptanceTest(p, {
       planned_date: f.day(-10),
       actual_end: f.day(-9),
       result: 'FAIL',
       status: 'FAILED',
     });
     await expectFires(p, 'W20', ['ACCEPTANCE_TEST', failed], 'WARNING');
-    await f.insert('acceptance_test', {
-      code: f.code('YS'),
-      project_id: p,
-      test_type: 'SYSTEM_TEST',
-      planned_date: f.day(-2),
-      actual_end: f.day(-1),
-      result: 'PASS',
-      status: 'PASSED',
-    });
+    await f.acceptanceTest(p);
     await expectCleared(p, 'W20');
   });
 });
@@ -242,23 +223,7 @@ describe('cost and purchasing rules', () => {
   it('W08 fires for approved purchases without a current budget and clears once a budget is approved', async () => {
     const p = await f.project();
     const { lineIds } = await f.budget(p, [{ planned_amount: 100 }], { status: 'DRAFT', is_current: false });
-    const request = await f.insert('purchase_request', {
-      code: f.code('SQ'),
-      project_id: p,
-      requester_id: f.ids.pmEmployee,
-      request_date: f.day(-5),
-      required_date: f.day(60),
-      status: 'APPROVED',
-      audit_status: 1,
-    });
-    await f.insert('purchase_request_line', {
-      request_id: request,
-      project_id: p,
-      budget_line_id: lineIds[0] ?? 0,
-      item_name: 'Cable',
-      unit: 'm',
-      qty: 100,
-    });
+    await f.requestLine(await f.purchaseRequest(p), p, lineIds[0] ?? 0);
     await expectFires(p, 'W08', ['PROJECT', p], 'WARNING');
     await f.budget(p, [{ planned_amount: 1000 }]);
     await expectCleared(p, 'W08');
@@ -279,23 +244,8 @@ describe('cost and purchasing rules', () => {
   it('W13 fires for a request line not ordered within the lead time and clears once ordered', async () => {
     const p = await f.project();
     const { lineIds } = await f.budget(p, [{ planned_amount: 5000 }]);
-    const request = await f.insert('purchase_request', {
-      code: f.code('SQ'),
-      project_id: p,
-      requester_id: f.ids.pmEmployee,
-      request_date: f.day(-5),
-      required_date: f.day(5),
-      status: 'APPROVED',
-      audit_status: 1,
-    });
-    const line = await f.insert('purchase_request_line', {
-      request_id: request,
-      project_id: p,
-      budget_line_id: lineIds[0] ?? 0,
-      item_name: 'Rack',
-      unit: 'set',
-      qty: 5,
-    });
+    const request = await f.purchaseRequest(p, { required_date: f.day(5) });
+    const line = await f.requestLine(request, p, lineIds[0] ?? 0, { item_name: 'Rack', unit: 'set', qty: 5 });
     await expectFires(p, 'W13', ['REQUEST_LINE', line], 'WARNING');
     await f.update('purchase_request_line', line, { ordered_qty: 5 });
     await expectCleared(p, 'W13');

@@ -229,6 +229,42 @@ export function warningFixtures(t: TestApp) {
       ...row,
     });
 
+  const purchaseRequest = (projectId: number, row: Row = {}) =>
+    insert('purchase_request', {
+      code: code('SQ'),
+      project_id: projectId,
+      requester_id: ids.pmEmployee,
+      request_date: day(-5),
+      required_date: day(60),
+      status: 'APPROVED',
+      audit_status: 1,
+      ...row,
+    });
+
+  const requestLine = (requestId: number, projectId: number, budgetLineId: number, row: Row = {}) =>
+    insert('purchase_request_line', {
+      request_id: requestId,
+      project_id: projectId,
+      budget_line_id: budgetLineId,
+      item_name: 'Cable',
+      unit: 'm',
+      qty: 100,
+      ...row,
+    });
+
+  /** A finished acceptance test that passed; a failed one names its own dates, result and status. */
+  const acceptanceTest = (projectId: number, row: Row = {}) =>
+    insert('acceptance_test', {
+      code: code('YS'),
+      project_id: projectId,
+      test_type: 'SYSTEM_TEST',
+      planned_date: day(-2),
+      actual_end: day(-1),
+      result: 'PASS',
+      status: 'PASSED',
+      ...row,
+    });
+
   const purchaseInvoice = (contractId: number, projectId: number, row: Row = {}) =>
     insert('purchase_invoice', {
       purchase_contract_id: contractId,
@@ -278,6 +314,9 @@ export function warningFixtures(t: TestApp) {
     budget,
     purchaseContract,
     purchaseLine,
+    purchaseRequest,
+    requestLine,
+    acceptanceTest,
     purchaseInvoice,
     supplierPayment,
     tenantId: () => tenantId,
