@@ -43,15 +43,9 @@ beforeAll(() => {
   config.linter.rules = { preset: 'none' };
   config.assist = { enabled: false };
   writeFileSync(path.join(work, 'biome.json'), JSON.stringify(config));
-  cpSync(path.join(root, 'packages/server/src'), path.join(work, 'packages/server/src'), { recursive: true });
-  const web = path.join(work, 'packages/web/src');
-  mkdirSync(path.join(web, 'features/home'), { recursive: true });
-  mkdirSync(path.join(web, 'features/mine'), { recursive: true });
-  writeFileSync(path.join(web, 'features/mine/mine-api.ts'), 'export const mine = 1;\n');
-  writeFileSync(
-    path.join(web, 'features/home/HomePage.tsx'),
-    "import { mine } from '../../lib/mine.ts';\n\nexport const home = mine;\n",
-  );
+  for (const tree of ['packages/server/src', 'packages/web/src']) {
+    cpSync(path.join(root, tree), path.join(work, tree), { recursive: true });
+  }
 });
 
 afterAll(() => {
@@ -59,7 +53,7 @@ afterAll(() => {
 });
 
 describe('the floors lint rule', () => {
-  it('finds no import that climbs a floor or crosses features in the server as it is', () => {
+  it('finds no import that climbs a floor or crosses features in the server and the web as they are', () => {
     const { status, output } = lint();
     expect(output).not.toContain(RULE);
     expect(status).toBe(0);
@@ -88,11 +82,30 @@ describe('the floors lint rule', () => {
   it('fails on a web feature importing another feature', () => {
     const { status, output } = lintWith(
       'packages/web/src/features/home/probe.ts',
-      "import { mine } from '../mine/mine-api.ts';\n\nexport const probe = mine;\n",
+      "import { MinePage } from '../mine/MinePage.tsx';\n\nexport const probe = MinePage;\n",
     );
     expect(status).not.toBe(0);
     expect(output).toContain('packages/web/src/features/home/probe.ts');
     expect(output).toContain(RULE);
+  });
+
+  it('fails on a web part below the features importing a feature or the app', () => {
+    const probes: [string, string][] = [
+      [
+        'packages/web/src/components/grid/probe.ts',
+        "import { UsersPage } from '../../features/users/UsersPage.tsx';\n\nexport const probe = UsersPage;\n",
+      ],
+      [
+        'packages/web/src/lib/probe.ts',
+        "import { routes } from '../app/routes.tsx';\n\nexport const probe = routes;\n",
+      ],
+    ];
+    for (const [file, text] of probes) {
+      const { status, output } = lintWith(file, text);
+      expect(status).not.toBe(0);
+      expect(output).toContain(file);
+      expect(output).toContain(RULE);
+    }
   });
 
   it('lets tests import across floors: they assemble the app', () => {
