@@ -1,14 +1,14 @@
 import type { EntityDefinition } from './engine/definition.ts';
-import { dictionaryEntities } from './features/dictionaries/dictionary.entity.ts';
+import { dictionaryEntities } from './features/dictionaries/dictionary.entities.ts';
 import type { DictionaryService } from './features/dictionaries/dictionary.service.ts';
-import { employeeEntity } from './features/employees/employee.entity.ts';
+import { employeeEntity } from './features/employees/employee.entities.ts';
 import { logEntities } from './features/logs/log.entities.ts';
 import { customerEntity, supplierEntity } from './features/projects/parties.entities.ts';
 import { omProjectEntity, projectEntity, projectTeamEntity } from './features/projects/project.entities.ts';
 import { purchasingEntities } from './features/purchasing/purchasing.entities.ts';
 import { salesEntities } from './features/sales/sales.entities.ts';
 import { scheduleEntities } from './features/schedule/schedule.entities.ts';
-import { projectWarningEntity } from './features/warnings/warnings.entity.ts';
+import { projectWarningEntity } from './features/warnings/warnings.entities.ts';
 
 /** What some built-in definitions need at start: services their hooks call. */
 export type RegistryDeps = { dictionaries: DictionaryService };

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { allowSelfApproval } from '../../test/helper.ts';
 import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
-import { BASELINE_FROZEN } from './milestone.entity.ts';
+import { BASELINE_FROZEN } from './milestone.entities.ts';
 import { refreshMilestoneSchedule } from './schedule.progress.ts';
 import { daysFromToday, scheduleClient } from './schedule.test-helper.ts';
 

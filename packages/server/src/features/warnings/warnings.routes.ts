@@ -18,7 +18,7 @@ import { scopeWhere } from '../../engine/scope.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
-import { projectWarningEntity } from './warnings.entity.ts';
+import { projectWarningEntity } from './warnings.entities.ts';
 import { createWarningService, type WarningDeps } from './warnings.service.ts';
 
 const MENU = 'ProjectWarning';

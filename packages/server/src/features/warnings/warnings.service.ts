@@ -17,7 +17,7 @@ import { grantExpr } from '../../http/access.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { ensureRules, evaluateWarnings, isoDay, paramsOf, refreshHealth } from './evaluator.ts';
 import { ruleNamed } from './rules.ts';
-import { projectWarningEntity } from './warnings.entity.ts';
+import { projectWarningEntity } from './warnings.entities.ts';
 
 export type WarningDeps = { db: Db; now: () => Date; log?: { error(obj: unknown, msg: string): void } };
 
