@@ -13,6 +13,7 @@ import {
   type Where,
 } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { containing } from '../db/like.ts';
 import { badRequest } from '../http/errors.ts';
 import { textArray } from './values.ts';
 
@@ -95,8 +96,7 @@ function compileOne(f: FieldMeta, op: DisplayType, value: Where['value']): SQL {
   }
   if (op === 'like') {
     if (Array.isArray(value)) throw bad(f.name, 'takes one value with like');
-    const text = String(value).replace(/[\\%_]/g, (m) => `\\${m}`);
-    return sql`${c}::text ilike ${`%${text}%`}`;
+    return sql`${c}::text ilike ${containing(String(value))}`;
   }
   if (op === 'in') {
     const values = asList(value).map((v) => coerce(f, v));

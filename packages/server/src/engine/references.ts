@@ -1,6 +1,7 @@
 import { type EntityMeta, type FieldErrors, type FieldMeta, idsOf } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import type { AuthContext } from '../http/auth.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Language } from '../http/language.ts';
@@ -198,8 +199,6 @@ export type Choice = {
 };
 export type ChoiceQuery = { q: string; ids: string; parent?: number | undefined; page: number };
 
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /**
  * A reference field's choices for the caller, a page at a time: rows whose code or label holds `q`, or the
  * rows of `ids`; exactly the rows a write may name (choicesOf), narrowed to the parent the form has chosen.
@@ -230,7 +229,7 @@ export async function lookupChoices(
         : sql`false`,
     );
   } else if (query.q) {
-    const like = likeText(query.q);
+    const like = containing(query.q);
     const searched = [ref.codeColumn, ref.labelColumn, ref.labelColumnZh].flatMap((c) =>
       c ? [sql`t.${sql.identifier(c)}::text ilike ${like}`] : [],
     );

@@ -8,6 +8,7 @@ import {
 } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import type { AuthContext } from '../http/auth.ts';
 import type { EntityDefinition, Row } from './definition.ts';
 import { col, fieldNamed } from './query.ts';
@@ -115,8 +116,7 @@ function customCondition(meta: EntityMeta, c: FilterCondition, s: ScopeSubject):
     case 'notNull':
       return sql`${column} is not null`;
     case 'like': {
-      const text = String(c.value).replace(/[\\%_]/g, (m) => `\\${m}`);
-      return sql`${column}::text ilike ${`%${text}%`}`;
+      return sql`${column}::text ilike ${containing(String(c.value))}`;
     }
     case 'in': {
       const values = Array.isArray(c.value) ? c.value : [];

@@ -4,6 +4,7 @@ import { type FileListRequest, type FilePage, type FileRow, isFileKey } from '@t
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { type Db, queryRows } from '../db/client.ts';
+import { containing } from '../db/like.ts';
 import { files } from '../db/schema.ts';
 import { diskObjects, type ObjectStore } from './files.objects.ts';
 import { createS3Objects } from './files.s3.ts';
@@ -90,8 +91,6 @@ const SORT: Record<NonNullable<FileListRequest['sort']>, SQL> = {
   uploadedAt: sql`f.uploaded_at`,
 };
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The registry rows (table files) and their bytes (the object store). */
 export function createFileStore(db: Db, objects: ObjectStore, now: () => Date) {
   return {
@@ -136,11 +135,13 @@ export function createFileStore(db: Db, objects: ObjectStore, now: () => Date) {
       q: Required<Pick<FileListRequest, 'page' | 'rows' | 'sort' | 'order'>> & FileListRequest,
     ): Promise<FilePage> {
       const where: SQL[] = [sql`f.tenant_id = ${tenantId}`];
-      if (q.name) where.push(sql`f.name ilike ${like(q.name)}`);
-      if (q.type) where.push(sql`f.type ilike ${like(q.type)}`);
+      if (q.name) where.push(sql`f.name ilike ${containing(q.name)}`);
+      if (q.type) where.push(sql`f.type ilike ${containing(q.type)}`);
       if (q.uploader)
-        where.push(sql`(u.user_name ilike ${like(q.uploader)} or u.user_true_name ilike ${like(q.uploader)})`);
-      if (q.entity) where.push(sql`coalesce(f.record_entity, f.entity) ilike ${like(q.entity)}`);
+        where.push(
+          sql`(u.user_name ilike ${containing(q.uploader)} or u.user_true_name ilike ${containing(q.uploader)})`,
+        );
+      if (q.entity) where.push(sql`coalesce(f.record_entity, f.entity) ilike ${containing(q.entity)}`);
       if (q.from) where.push(sql`f.uploaded_at >= ${q.from}`);
       if (q.to) where.push(sql`f.uploaded_at <= ${q.to}`);
       const condition = sql.join(where, sql` and `);

@@ -17,6 +17,7 @@ import {
 } from '@trestle/shared';
 import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { nameIn } from '../../db/names.ts';
 import { organizations, roles, users } from '../../db/schema.ts';
 import { roleDataScopes } from '../../db/schema-data-permissions.ts';
@@ -146,7 +147,7 @@ export function createDataPermissionRepository(db: Db, definitions: EntityDefini
     },
 
     async users(caller: Caller, q: string): Promise<ScopeUser[]> {
-      const text = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const text = containing(q);
       return db
         .select({ id: users.id, userName: users.userName, userTrueName: users.userTrueName })
         .from(users)

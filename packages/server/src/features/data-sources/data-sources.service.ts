@@ -8,6 +8,7 @@ import {
 } from '@trestle/shared';
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { dataSources } from '../../db/schema.ts';
 import { type AuthContext, actorOf } from '../../http/auth.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -65,7 +66,7 @@ export function createDataSourceService({ db, secret, hosts, now }: DataSourceDe
 
   return {
     async list(auth: AuthContext, q: string, page: number, rows: number) {
-      const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+      const like = containing(q);
       const where = and(
         eq(dataSources.tenantId, auth.tenantId),
         q ? or(ilike(dataSources.name, like), ilike(dataSources.host, like)) : undefined,

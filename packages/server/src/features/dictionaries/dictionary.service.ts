@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { dictionaries, dictionaryItems } from '../../db/schema.ts';
 import type { UserSql } from '../../db/user-sql.ts';
 import type { Language } from '../../http/language.ts';
@@ -22,7 +23,7 @@ export function createDictionaryService(db: Db, userSql: UserSql) {
     if (filter?.values) conds.push(inArray(dictionaryItems.value, filter.values));
     if (filter?.q)
       conds.push(
-        sql`(${dictionaryItems.label} ilike ${`%${escapeLike(filter.q)}%`} or ${dictionaryItems.labelZh} ilike ${`%${escapeLike(filter.q)}%`})`,
+        sql`(${dictionaryItems.label} ilike ${containing(filter.q)} or ${dictionaryItems.labelZh} ilike ${containing(filter.q)})`,
       );
     const rows = await db
       .select({ value: dictionaryItems.value, label: dictionaryItems.label, labelZh: dictionaryItems.labelZh })
@@ -80,7 +81,7 @@ export function createDictionaryService(db: Db, userSql: UserSql) {
             values.map((v) => sql`${v}`),
             sql`, `,
           )})`
-        : sql`d.label::text ilike ${`%${escapeLike(q)}%`}`;
+        : sql`d.label::text ilike ${containing(q)}`;
       return runSqlDictionary(userSql, d.sqlText, caller, outer, 50);
     },
 
@@ -95,7 +96,5 @@ export function createDictionaryService(db: Db, userSql: UserSql) {
     },
   };
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export type DictionaryService = ReturnType<typeof createDictionaryService>;

@@ -7,6 +7,7 @@ import {
 } from '@trestle/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { nameIn } from '../../db/names.ts';
 import { employees, organizations, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -23,8 +24,6 @@ function pgCode(err: unknown): string | undefined {
   }
   return undefined;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The organisation tree of one tenant: every read and write filters on the caller's tenant, so
@@ -192,7 +191,7 @@ export function createOrganizationService(db: Db) {
 
     /** The manager picker: users of the tenant whose name or user name contains `q`. */
     async searchUsers(tenantId: number, q: string): Promise<OrganizationUser[]> {
-      const like = `%${escapeLike(q)}%`;
+      const like = containing(q);
       return db
         .select({ id: users.id, userName: users.userName, userTrueName: users.userTrueName, enabled: users.enabled })
         .from(users)

@@ -8,6 +8,7 @@ import {
 } from '@trestle/shared';
 import { and, asc, count, eq, gt, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { actAsTenant, type Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { menus, organizations, roles, sessions, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { BASE_MENUS } from '../../http/access.ts';
@@ -67,7 +68,7 @@ export function createTenantService(db: Db, now: () => Date, startTenant: StartT
 
   return {
     async list(q: string, page: number, rows: number): Promise<{ rows: TenantRow[]; total: number }> {
-      const like = `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+      const like = containing(q);
       const where = q ? or(ilike(tenants.code, like), ilike(tenants.name, like)) : undefined;
       const [found, [total]] = await Promise.all([
         db

@@ -11,6 +11,7 @@ import {
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { pickName } from '../../db/names.ts';
 import { loginFailures, organizations, sessions, userRoles, users } from '../../db/schema.ts';
 import { userOrganizations } from '../../db/schema-users.ts';
@@ -28,7 +29,6 @@ type ListQuery = z.output<typeof userListQuerySchema>;
 type UserFields = Omit<UpdateUserBody, 'id'>;
 
 const noSuchUser = () => new AppError(404, ErrorCode.notFound, 'No such user');
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type UserService = ReturnType<typeof createUserService>;
 
@@ -108,7 +108,7 @@ export function createUserService(db: Db, now: () => Date) {
       const scope = await loadRoleScope(db, caller.userId, caller.tenantId);
       const conds = [managedWhere(caller, scope)];
       if (q.search) {
-        const like = likeOf(q.search);
+        const like = containing(q.search);
         conds.push(
           or(
             ilike(users.userName, like),
