@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startChildServer } from '../packages/server/src/test/child-server.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,14 +30,6 @@ export async function startProcess(entry: string, env: NodeJS.ProcessEnv, ready:
   return { child, port };
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-
 /** Every child this run started, stopped when it ends however it ends. */
 const children: ChildProcess[] = [];
 process.on('exit', () => {
@@ -59,35 +51,19 @@ export async function login(base: string, userName: string, password: string): P
 
 /** The real server (packages/server/src/main.ts) on a free port, every check on, signed in as admin. */
 export async function startTrestle(databaseUrl: string): Promise<Trestle> {
-  const port = await freePort();
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-bench-')),
-    LOG_LEVEL: 'warn',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
+  const server = await startChildServer({
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'trestle-bench-')),
+      LOG_LEVEL: 'warn',
+    },
+    seconds: 120,
     stdio: 'inherit',
   });
-  adopt(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (
-    let i = 0;
-    !(await fetch(`${base}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    if (i > 480 || child.exitCode !== null) throw new Error('the Trestle server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const token = await login(base, 'admin', 'Admin@2026');
+  adopt(server.child);
+  const token = await login(server.base, 'admin', 'Admin@2026');
   // tsx runs the server in the spawned Node process itself, so its pid is the server's.
-  return { base, token, pid: child.pid ?? 0, child, startedAt: Date.now() };
+  return { base: server.base, token, pid: server.child.pid ?? 0, child: server.child, startedAt: Date.now() };
 }
 
 export function stop(child: ChildProcess): Promise<void> {

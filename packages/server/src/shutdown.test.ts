@@ -1,32 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer } from './test/child-server.ts';
 import { serverDatabase } from './test/helper.ts';
 
 /**
  * The real server as a child process under load, stopped with SIGTERM: every request it accepted gets its
  * answer (2xx), every later one is refused at the door (no connection), none fails half-way with a 500.
  */
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type Outcome = { status: number; body: string; at: number } | { error: string; at: number };
 
@@ -71,11 +56,7 @@ let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-shutdown-'));
-  port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     TOKEN_SECRET: randomBytes(32).toString('hex'),
@@ -89,24 +70,16 @@ beforeAll(async () => {
     env.APP_DATABASE_URL = server.appUrl;
     dropDatabase = () => server.drop();
   }
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env });
-  child.stdout?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not get ready: ${output}`);
   // Migrations and the demo seed on a fresh database: slow on a busy machine.
+  const server = await startChildServer({
+    env,
+    seconds: 150,
+    onOutput: (text) => {
+      output += text;
+    },
+  });
+  child = server.child;
+  port = server.port;
 }, 180_000);
 
 afterAll(async () => {

@@ -1,14 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startChildServer } from './child-server.ts';
 import { serverDatabase } from './helper.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** One answered (or failed) request of the load. */
 export type Sample = { kind: 'list' | 'add'; start: number; end: number; status: number; key?: number };
@@ -46,14 +43,6 @@ export type Figures = {
   skipped: number;
 };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -70,13 +59,8 @@ export async function runFaultLoad(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-fault-'));
   let child: ChildProcess | undefined;
   try {
-    const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: repoRoot,
+    const server = await startChildServer({
       env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
         DATABASE_URL: db.url,
         APP_DATABASE_URL: db.appUrl,
         SEED_DEMO: 'true',
@@ -86,28 +70,11 @@ export async function runFaultLoad(
         LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
         WEB_DIST: path.join(dataDir, 'no-web'),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      seconds: 60,
     });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-20_000);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const exited = () => child?.exitCode !== null || child?.signalCode !== null;
-
-    const base = `http://127.0.0.1:${port}`;
-    for (
-      let i = 0;
-      !(await fetch(`${base}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 240 || exited()) throw new Error(`the server did not start:\n${output}`);
-      await sleep(250);
-    }
+    child = server.child;
+    const { base } = server;
+    const exited = () => server.child.exitCode !== null || server.child.signalCode !== null;
     const login = await fetch(`${base}/api/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -209,7 +176,17 @@ export async function runFaultLoad(
       [acknowledged],
     );
     await owner.end();
-    return { samples, kills, alive, exitedAt, output, acknowledged, stored: rows[0]?.n ?? 0, after, skipped };
+    return {
+      samples,
+      kills,
+      alive,
+      exitedAt,
+      output: server.output(),
+      acknowledged,
+      stored: rows[0]?.n ?? 0,
+      after,
+      skipped,
+    };
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) {
       const c = child;
