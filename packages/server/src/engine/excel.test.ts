@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
+import { EMPLOYEE_TEMPLATE_HEADERS } from '../test/demo.ts';
 import { bearer, body } from '../test/helper.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -141,22 +142,7 @@ describe('GET /api/Employee/downLoadTemplate', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/Employee/downLoadTemplate', headers: bearer(t.admin) });
     expect(res.statusCode).toBe(200);
     const { header, wb } = await sheetOf(res.rawPayload);
-    expect(header).toEqual([
-      'Code',
-      'Name',
-      'Gender',
-      'Organisation',
-      'Title',
-      'Phone',
-      'Mail',
-      'Hire date',
-      'Leave date',
-      'Status',
-      'User account',
-      'Skills',
-      'Hourly cost rate',
-      'Remark',
-    ]);
+    expect(header).toEqual(EMPLOYEE_TEMPLATE_HEADERS);
     const help = wb.getWorksheet('Help');
     const gender = help?.getRow(4).values as ExcelJS.CellValue[];
     expect(gender.slice(1)).toEqual(['Gender', 'dict', 'yes', 'Male = male; Female = female']);

@@ -29,3 +29,21 @@ export const newProjectBody = (ref: ProjectRefs, mainData: Record<string, unknow
     ...mainData,
   },
 });
+
+/** The headers of the Employee import template in English: its writable fields, in the form's order. */
+export const EMPLOYEE_TEMPLATE_HEADERS = [
+  'Code',
+  'Name',
+  'Gender',
+  'Organisation',
+  'Title',
+  'Phone',
+  'Mail',
+  'Hire date',
+  'Leave date',
+  'Status',
+  'User account',
+  'Skills',
+  'Hourly cost rate',
+  'Remark',
+];
