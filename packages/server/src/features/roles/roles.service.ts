@@ -19,6 +19,16 @@ type Caller = { userId: number; tenantId: number };
 type AddRole = z.output<typeof addRoleBodySchema>;
 type UpdateRole = z.output<typeof updateRoleBodySchema>;
 
+/** The columns the role form writes, the same on add and on update. */
+const formColumns = (body: AddRole) => ({
+  parentId: body.parentId,
+  code: body.code,
+  name: body.name,
+  nameZh: body.nameZh,
+  roleTypeId: body.roleTypeId,
+  enabled: body.enabled,
+});
+
 const noSuchRole = () => new AppError(404, ErrorCode.notFound, 'No such role');
 const codeTaken = () => badRequest('This code is taken', { code: 'this code is taken' });
 
@@ -83,16 +93,7 @@ export function createRoleService(db: Db) {
       await checkRoleType(caller.tenantId, body.roleTypeId);
       const [created] = await db
         .insert(roles)
-        .values({
-          tenantId: caller.tenantId,
-          parentId: body.parentId,
-          code: body.code,
-          name: body.name,
-          nameZh: body.nameZh,
-          roleTypeId: body.roleTypeId,
-          enabled: body.enabled,
-          isSuper: body.isSuper ?? false,
-        })
+        .values({ tenantId: caller.tenantId, ...formColumns(body), isSuper: body.isSuper ?? false })
         .onConflictDoNothing()
         .returning({ id: roles.id });
       if (!created) throw codeTaken();
@@ -118,15 +119,7 @@ export function createRoleService(db: Db) {
       if (same && same.id !== role.id) throw codeTaken();
       await db
         .update(roles)
-        .set({
-          parentId: body.parentId,
-          code: body.code,
-          name: body.name,
-          nameZh: body.nameZh,
-          roleTypeId: body.roleTypeId,
-          enabled: body.enabled,
-          isSuper: body.isSuper ?? role.isSuper,
-        })
+        .set({ ...formColumns(body), isSuper: body.isSuper ?? role.isSuper })
         .where(and(eq(roles.id, role.id), eq(roles.tenantId, caller.tenantId)));
     },
 
