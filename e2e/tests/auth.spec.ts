@@ -35,6 +35,9 @@ test.describe('signing in, registering, passwords, signing out, avatar', () => {
     await page.goto('/#/login');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(/#\/Register$/);
+    // The router changes the URL before React has drawn the new screen: typing before the heading shows
+    // would land in the sign-in form's own "User name".
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await page.getByLabel('User name').fill(userName);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
