@@ -53,20 +53,20 @@ ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO tr
 --> statement-breakpoint
 -- Every table with a tenant_id except the identity tables (users, roles, sessions), which sign-in and
 -- the access check read before a tenant is known and which the code filters by tenant (ADR 0003).
--- A table added later gets the same three statements in its own migration; rls.test.ts checks it.
-DO $$
-DECLARE t text;
+-- A table added later calls enable_tenant_isolation in its own migration; tenancy.test.ts checks it.
+-- The rule: row-level security on, forced on the owner too, and rows only of the request's tenant.
+CREATE FUNCTION enable_tenant_isolation(t text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  FOR t IN
-    SELECT c.table_name FROM information_schema.columns c
-    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
-    WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id' AND tb.table_type = 'BASE TABLE'
-      AND c.table_name NOT IN ('users', 'roles', 'sessions')
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
+  EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+  EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+  EXECUTE format(
+    'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
+    t);
 END $$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION enable_tenant_isolation(text) FROM PUBLIC;
+--> statement-breakpoint
+SELECT enable_tenant_isolation(c.table_name) FROM information_schema.columns c
+JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+WHERE c.table_schema = 'public' AND c.column_name = 'tenant_id' AND tb.table_type = 'BASE TABLE'
+  AND c.table_name NOT IN ('users', 'roles', 'sessions');

@@ -25,10 +25,4 @@ CREATE TABLE "data_sources" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "data_sources_name" ON "data_sources" ("tenant_id", "name");
 --> statement-breakpoint
-ALTER TABLE "data_sources" ENABLE ROW LEVEL SECURITY;
---> statement-breakpoint
-ALTER TABLE "data_sources" FORCE ROW LEVEL SECURITY;
---> statement-breakpoint
-CREATE POLICY tenant_isolation ON "data_sources"
-  USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer)
-  WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer);
+SELECT enable_tenant_isolation('data_sources');

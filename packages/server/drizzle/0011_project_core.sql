@@ -158,15 +158,4 @@ CREATE UNIQUE INDEX "project_team_member" ON "project_team" ("tenant_id", "proje
 --> statement-breakpoint
 CREATE INDEX "project_team_employee" ON "project_team" ("tenant_id", "employee_id");
 --> statement-breakpoint
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['approval_log', 'customers', 'suppliers', 'projects', 'project_team']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
-END $$;
+SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['approval_log', 'customers', 'suppliers', 'projects', 'project_team']) t;

@@ -214,15 +214,4 @@ CREATE INDEX "receipt_allocations_receipt" ON "receipt_allocations" ("tenant_id"
 --> statement-breakpoint
 CREATE INDEX "receipt_allocations_invoice" ON "receipt_allocations" ("tenant_id", "invoice_id");
 --> statement-breakpoint
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['sales_contracts', 'contract_payment_terms', 'sales_invoices', 'customer_receipts', 'receipt_allocations']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
-END $$;
+SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['sales_contracts', 'contract_payment_terms', 'sales_invoices', 'customer_receipts', 'receipt_allocations']) t;

@@ -368,17 +368,6 @@ CREATE INDEX "supplier_payment_request_date" ON "supplier_payment" ("tenant_id",
 --> statement-breakpoint
 CREATE INDEX "supplier_payment_paid_date" ON "supplier_payment" ("tenant_id", "paid_date");
 --> statement-breakpoint
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['project_budget', 'project_budget_line', 'purchase_request', 'purchase_request_line',
+SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['project_budget', 'project_budget_line', 'purchase_request', 'purchase_request_line',
     'purchase_contract', 'purchase_contract_line', 'goods_receipt', 'goods_receipt_line', 'purchase_invoice',
-    'supplier_payment']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
-END $$;
+    'supplier_payment']) t;

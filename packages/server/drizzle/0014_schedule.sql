@@ -161,15 +161,4 @@ CREATE INDEX "weekly_report_issue_report" ON "weekly_report_issue" ("tenant_id",
 --> statement-breakpoint
 CREATE INDEX "weekly_report_issue_owner" ON "weekly_report_issue" ("tenant_id", "owner_id", "status");
 --> statement-breakpoint
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['project_milestone', 'acceptance_test', 'acceptance_check_item', 'weekly_report', 'weekly_report_issue']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
-END $$;
+SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['project_milestone', 'acceptance_test', 'acceptance_check_item', 'weekly_report', 'weekly_report_issue']) t;

@@ -72,15 +72,4 @@ CREATE INDEX "project_warning_last" ON "project_warning" ("tenant_id", "last_det
 --> statement-breakpoint
 CREATE INDEX "project_warning_title" ON "project_warning" ("tenant_id", "title");
 --> statement-breakpoint
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['warning_rule', 'project_warning']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
-END $$;
+SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['warning_rule', 'project_warning']) t;

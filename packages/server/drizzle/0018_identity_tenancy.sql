@@ -127,18 +127,7 @@ CREATE POLICY tenant_isolation ON "roles"
          OR tenant_id = nullif(current_setting('app.acting_tenant_id', true), '')::integer)
   WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer);
 --> statement-breakpoint
-DO $$
-DECLARE t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['sessions', 'role_types', 'tenant_settings']
-  LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-    EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer) WITH CHECK (tenant_id = nullif(current_setting(''app.tenant_id'', true), '''')::integer)',
-      t);
-  END LOOP;
-END $$;
+SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['sessions', 'role_types', 'tenant_settings']) t;
 --> statement-breakpoint
 -- Sign-in's one pre-tenant read: the user id and tenant of one normalised user name, nothing else.
 -- It runs as the owner (SECURITY DEFINER, fixed search_path); only trestle_app may call it. Row-level

@@ -11,13 +11,7 @@ CREATE TABLE "code_counters" (
 );
 --> statement-breakpoint
 -- Tenant row-level security as on every tenant table (0018). Not a business table: user SQL gets no grant.
-ALTER TABLE "code_counters" ENABLE ROW LEVEL SECURITY;
---> statement-breakpoint
-ALTER TABLE "code_counters" FORCE ROW LEVEL SECURITY;
---> statement-breakpoint
-CREATE POLICY tenant_isolation ON "code_counters"
-  USING (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer)
-  WITH CHECK (tenant_id = nullif(current_setting('app.tenant_id', true), '')::integer);
+SELECT enable_tenant_isolation('code_counters');
 --> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE ON "code_counters" TO trestle_app;
 --> statement-breakpoint
