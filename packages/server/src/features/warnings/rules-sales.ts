@@ -11,6 +11,16 @@ const liveTerms = (c: RuleContext) => sql`
   join projects p on p.id = sc.project_id
   where (${c.projects}) and t.tenant_id = ${c.tenantId} and sc.deleted_at is null and sc.status in ${LIVE_CONTRACT}`;
 
+/** What a payment term's warning says of it (alias t of contract sc of project p), for its texts. */
+const termArgs = () => ({
+  project: sql`p.code`,
+  term: sql`t.name`,
+  contract: sql`sc.code`,
+  seq: sql`t.seq`,
+  amount: dec(sql`t.amount`),
+  date: day(sql`t.planned_date`),
+});
+
 export const W09: WarningRule = {
   code: 'W09',
   name: { en: 'Receivable overdue', zh: '应收账款逾期' },
@@ -53,15 +63,7 @@ export const W10: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select sc.project_id, 'PAYMENT_TERM' as target_type, t.id as target_id, 'WARNING' as severity,
-      ${args({
-        project: sql`p.code`,
-        term: sql`t.name`,
-        contract: sql`sc.code`,
-        seq: sql`t.seq`,
-        amount: dec(sql`t.amount`),
-        date: day(sql`t.planned_date`),
-        invoiced: dec(sql`t.invoiced_amount`),
-      })},
+      ${args({ ...termArgs(), invoiced: dec(sql`t.invoiced_amount`) })},
       ${money(sql`t.amount - t.invoiced_amount`)} as trigger_value,
       ${money(sql`t.amount`)} as threshold_value
     from ${liveTerms(c)} and t.planned_date <= ${c.today} and t.invoiced_amount < t.amount`,
@@ -76,16 +78,7 @@ export const W11: WarningRule = {
   defaults: {},
   query: (c) => sql`
     select sc.project_id, 'PAYMENT_TERM' as target_type, t.id as target_id, 'INFO' as severity,
-      ${args({
-        project: sql`p.code`,
-        term: sql`t.name`,
-        contract: sql`sc.code`,
-        days: sql`t.planned_date - ${c.today}`,
-        seq: sql`t.seq`,
-        amount: dec(sql`t.amount`),
-        date: day(sql`t.planned_date`),
-        received: dec(sql`t.received_amount`),
-      })},
+      ${args({ ...termArgs(), days: sql`t.planned_date - ${c.today}`, received: dec(sql`t.received_amount`) })},
       (t.planned_date - ${c.today})::text as trigger_value,
       t.remind_days::text as threshold_value
     from ${liveTerms(c)} and t.planned_date >= ${c.today} and t.planned_date - ${c.today} <= t.remind_days
