@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
+import { dictionariesFrom } from './seed-dictionaries.ts';
 import type { AreaSeed, DemoContext } from './seed-project.ts';
+import dictionaryFile from './seed-project-core.dictionaries.json' with { type: 'json' };
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86_400_000);
@@ -203,141 +205,7 @@ export const coreArea: AreaSeed = {
       buttons: APPROVAL_BUTTONS,
     },
   ],
-  dictionaries: [
-    {
-      code: 'auditStatus',
-      name: 'Approval states',
-      items: [
-        ['0', 'Draft', '草稿'],
-        ['3', 'In approval', '审批中'],
-        ['1', 'Approved', '已审批'],
-        ['2', 'Rejected', '已驳回'],
-      ],
-    },
-    {
-      code: 'projectStage',
-      name: 'Project stages',
-      items: [
-        ['INITIATION', 'Initiation', '立项'],
-        ['PROCUREMENT', 'Procurement', '采购'],
-        ['DELIVERY', 'Delivery', '到货'],
-        ['IMPLEMENTATION', 'Implementation', '实施'],
-        ['PRELIM_ACCEPTANCE', 'Preliminary acceptance', '初验'],
-        ['TRIAL_RUN', 'Trial run', '试运行'],
-        ['FINAL_ACCEPTANCE', 'Final acceptance', '终验'],
-        ['WARRANTY', 'Warranty', '质保'],
-      ],
-    },
-    {
-      code: 'projectStatus',
-      name: 'Project statuses',
-      items: [
-        ['DRAFT', 'Draft', '草稿'],
-        ['IN_PROGRESS', 'In progress', '进行中'],
-        ['ON_HOLD', 'On hold', '暂停'],
-        ['ACCEPTED', 'Accepted', '已验收'],
-        ['WARRANTY', 'In warranty', '质保期'],
-        ['CLOSED', 'Closed', '已关闭'],
-        ['CANCELLED', 'Cancelled', '已取消'],
-      ],
-    },
-    {
-      code: 'omStatus',
-      name: 'O&M project statuses',
-      items: [
-        ['DRAFT', 'Draft', '草稿'],
-        ['ACTIVE', 'In service', '服务中'],
-        ['SUSPENDED', 'Suspended', '已暂停'],
-        ['EXPIRED', 'Expired', '已到期'],
-        ['RENEWED', 'Renewed', '已续签'],
-        ['CLOSED', 'Closed', '已关闭'],
-      ],
-    },
-    {
-      code: 'projectHealth',
-      name: 'Project health',
-      items: [
-        ['GREEN', 'On track', '正常'],
-        ['YELLOW', 'At risk', '有风险'],
-        ['RED', 'Critical', '严重'],
-        ['GREY', 'Closed', '已关闭'],
-      ],
-    },
-    {
-      code: 'progressMethod',
-      name: 'Progress methods',
-      items: [
-        ['MANUAL', 'Entered by hand', '手工填写'],
-        ['MILESTONE_WEIGHT', 'Milestone weights', '里程碑权重'],
-      ],
-    },
-    {
-      code: 'projectPriority',
-      name: 'Priorities',
-      items: [
-        ['LOW', 'Low', '低'],
-        ['NORMAL', 'Normal', '中'],
-        ['HIGH', 'High', '高'],
-      ],
-    },
-    {
-      code: 'teamRole',
-      name: 'Project team roles',
-      items: [
-        ['PM', 'Project manager', '项目经理'],
-        ['TECH_LEAD', 'Technical lead', '技术负责人'],
-        ['ENGINEER', 'Engineer', '工程师'],
-        ['SALES', 'Sales', '销售'],
-        ['PURCHASER', 'Purchaser', '采购'],
-        ['FINANCE', 'Finance', '财务'],
-      ],
-    },
-    {
-      code: 'billingCycle',
-      name: 'Billing cycles',
-      items: [
-        ['ONE_OFF', 'One-off', '一次性'],
-        ['MONTHLY', 'Monthly', '按月'],
-        ['QUARTERLY', 'Quarterly', '按季'],
-        ['HALF_YEAR', 'Half-yearly', '按半年'],
-        ['YEARLY', 'Yearly', '按年'],
-      ],
-    },
-    {
-      code: 'inspectionFrequency',
-      name: 'Inspection frequencies',
-      items: [
-        ['MONTHLY', 'Monthly', '每月'],
-        ['QUARTERLY', 'Quarterly', '每季'],
-        ['HALF_YEAR', 'Half-yearly', '每半年'],
-        ['YEARLY', 'Yearly', '每年'],
-      ],
-    },
-    {
-      code: 'industry',
-      name: 'Industries',
-      items: [
-        ['GOVERNMENT', 'Government', '政府'],
-        ['TRANSPORT', 'Transport', '交通'],
-        ['HEALTH', 'Health care', '医疗'],
-        ['ENERGY', 'Energy', '能源'],
-        ['FINANCE', 'Finance', '金融'],
-        ['EDUCATION', 'Education', '教育'],
-        ['OTHER', 'Other', '其他'],
-      ],
-    },
-    {
-      code: 'supplierCategory',
-      name: 'Supplier categories',
-      items: [
-        ['EQUIPMENT', 'Equipment', '设备'],
-        ['SOFTWARE', 'Software', '软件'],
-        ['SUBCONTRACT', 'Subcontracting', '分包'],
-        ['LOGISTICS', 'Logistics', '物流'],
-        ['OTHER', 'Other', '其他'],
-      ],
-    },
-  ],
+  dictionaries: dictionariesFrom(dictionaryFile),
   pmGrants: {
     Customer: ['Search', 'Export'],
     Supplier: ['Search', 'Export'],

@@ -7,7 +7,9 @@ import {
   refreshProject,
   refreshReceiptAllocated,
 } from '../features/sales/sales.totals.ts';
+import { dictionariesFrom } from './seed-dictionaries.ts';
 import type { AreaSeed, DemoContext } from './seed-project.ts';
+import dictionaryFile from './seed-sales.dictionaries.json' with { type: 'json' };
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
@@ -231,84 +233,7 @@ export const salesArea: AreaSeed = {
       buttons: ['Search', 'Add', 'Update', 'Delete', 'Export'],
     },
   ],
-  dictionaries: [
-    {
-      code: 'salesContractType',
-      name: 'Contract types',
-      items: [
-        ['SALES', 'Sales (goods and implementation)', '销售合同'],
-        ['SERVICE', 'Service (O&M)', '服务合同'],
-        ['FRAMEWORK', 'Framework agreement', '框架协议'],
-        ['SUPPLEMENT', 'Supplement', '补充协议'],
-      ],
-    },
-    {
-      code: 'salesContractStatus',
-      name: 'Contract statuses',
-      items: [
-        ['DRAFT', 'Draft', '草稿'],
-        ['APPROVED', 'Approved', '已审批'],
-        ['SIGNED', 'Signed', '已签订'],
-        ['IN_EXECUTION', 'In execution', '执行中'],
-        ['COMPLETED', 'Completed', '已完成'],
-        ['TERMINATED', 'Terminated', '已终止'],
-        ['CANCELLED', 'Cancelled', '已作废'],
-      ],
-    },
-    {
-      code: 'salesTermType',
-      name: 'Payment term types',
-      items: [
-        ['ADVANCE', 'Advance', '预付款'],
-        ['ARRIVAL', 'On arrival', '到货款'],
-        ['PRELIM_ACCEPTANCE', 'Preliminary acceptance', '初验款'],
-        ['FINAL_ACCEPTANCE', 'Final acceptance', '终验款'],
-        ['WARRANTY', 'Warranty retention', '质保金'],
-        ['PERIODIC', 'Periodic', '周期款'],
-      ],
-    },
-    {
-      code: 'salesInvoiceType',
-      name: 'Invoice types',
-      items: [
-        ['VAT_SPECIAL', 'VAT special invoice', '增值税专用发票'],
-        ['VAT_NORMAL', 'VAT ordinary invoice', '增值税普通发票'],
-        ['E_VAT_SPECIAL', 'E-invoice (special)', '电子专票'],
-        ['E_VAT_NORMAL', 'E-invoice (ordinary)', '电子普票'],
-      ],
-    },
-    {
-      code: 'salesInvoiceStatus',
-      name: 'Invoice statuses',
-      items: [
-        ['DRAFT', 'Draft', '草稿'],
-        ['APPROVED', 'Approved', '已审批'],
-        ['ISSUED', 'Issued', '已开具'],
-        ['VOID', 'Void', '已作废'],
-        ['REVERSED', 'Reversed', '已红冲'],
-      ],
-    },
-    {
-      code: 'receiptMethod',
-      name: 'Receipt methods',
-      items: [
-        ['BANK_TRANSFER', 'Bank transfer', '银行转账'],
-        ['BANK_ACCEPTANCE_BILL', "Banker's acceptance", '银行承兑汇票'],
-        ['COMMERCIAL_BILL', 'Commercial acceptance', '商业承兑汇票'],
-        ['CASH', 'Cash', '现金'],
-        ['OTHER', 'Other', '其他'],
-      ],
-    },
-    {
-      code: 'receiptStatus',
-      name: 'Receipt statuses',
-      items: [
-        ['DRAFT', 'Draft', '草稿'],
-        ['CONFIRMED', 'Confirmed', '已确认'],
-        ['CANCELLED', 'Cancelled', '已取消'],
-      ],
-    },
-  ],
+  dictionaries: dictionariesFrom(dictionaryFile),
   pmGrants: { ProjectContract: PM_GRANTS, ContractInvoicing: PM_GRANTS, ProjectPayment: PM_GRANTS },
   demo,
 };

@@ -8,7 +8,9 @@ import {
 import { demoMilestones, type SeedProject } from './schedule.demo.ts';
 import { demoAcceptance } from './schedule.demo-acceptance.ts';
 import { demoWeeklyReports } from './schedule.demo-reports.ts';
+import { dictionariesFrom } from './seed-dictionaries.ts';
 import type { AreaSeed, DemoContext } from './seed-project.ts';
+import dictionaryFile from './seed-schedule.dictionaries.json' with { type: 'json' };
 
 /**
  * The schedule demo: six milestones per delivery project (not the cancelled ones), acceptance tests for
@@ -75,108 +77,7 @@ export const scheduleArea: AreaSeed = {
       buttons: BUTTONS,
     },
   ],
-  dictionaries: [
-    {
-      code: 'milestoneType',
-      name: 'Milestone types',
-      items: [
-        ['GATE', 'Gate', '阶段门'],
-        ['DELIVERY', 'Delivery', '交付'],
-        ['ACCEPTANCE', 'Acceptance', '验收'],
-        ['PAYMENT', 'Payment', '回款'],
-        ['CUSTOM', 'Other', '其他'],
-      ],
-    },
-    {
-      code: 'milestoneStatus',
-      name: 'Milestone statuses',
-      items: [
-        ['NOT_STARTED', 'Not started', '未开始'],
-        ['IN_PROGRESS', 'In progress', '进行中'],
-        ['REACHED', 'Reached', '已达成'],
-        ['CANCELLED', 'Cancelled', '已取消'],
-      ],
-    },
-    {
-      code: 'acceptanceTestType',
-      name: 'Acceptance test types',
-      items: [
-        ['ARRIVAL_INSPECTION', 'Arrival inspection', '到货验收'],
-        ['SYSTEM_TEST', 'System test', '联调测试'],
-        ['PRELIMINARY', 'Preliminary acceptance', '初验'],
-        ['TRIAL_RUN', 'Trial run', '试运行'],
-        ['FINAL', 'Final acceptance', '终验'],
-      ],
-    },
-    {
-      code: 'acceptanceResult',
-      name: 'Acceptance results',
-      items: [
-        ['PASS', 'Pass', '通过'],
-        ['CONDITIONAL_PASS', 'Conditional pass', '有条件通过'],
-        ['FAIL', 'Fail', '不通过'],
-      ],
-    },
-    {
-      code: 'acceptanceStatus',
-      name: 'Acceptance test statuses',
-      items: [
-        ['PLANNED', 'Planned', '计划中'],
-        ['IN_PROGRESS', 'In progress', '进行中'],
-        ['PASSED', 'Passed', '已通过'],
-        ['CONDITIONAL', 'Passed with conditions', '有条件通过'],
-        ['FAILED', 'Failed', '未通过'],
-        ['CANCELLED', 'Cancelled', '已取消'],
-      ],
-    },
-    {
-      code: 'checkItemResult',
-      name: 'Check item results',
-      items: [
-        ['PASS', 'Pass', '通过'],
-        ['FAIL', 'Fail', '不通过'],
-        ['NA', 'Not applicable', '不适用'],
-      ],
-    },
-    {
-      code: 'reportStatusFlag',
-      name: 'Weekly report flags',
-      items: [
-        ['ON_TRACK', 'On track', '正常'],
-        ['AT_RISK', 'At risk', '有风险'],
-        ['OFF_TRACK', 'Off track', '严重滞后'],
-        ['ON_HOLD', 'On hold', '暂停'],
-        ['DONE', 'Done', '已完成'],
-      ],
-    },
-    {
-      code: 'weeklyReportStatus',
-      name: 'Weekly report statuses',
-      items: [
-        ['DRAFT', 'Draft', '草稿'],
-        ['SUBMITTED', 'Submitted', '已提交'],
-        ['REVIEWED', 'Reviewed', '已审阅'],
-        ['RETURNED', 'Returned', '已退回'],
-      ],
-    },
-    {
-      code: 'reportIssueImpact',
-      name: 'Issue impact',
-      items: [
-        ['LOW', 'Low', '低'],
-        ['MEDIUM', 'Medium', '中'],
-        ['HIGH', 'High', '高'],
-      ],
-    },
-    {
-      code: 'reportIssueStatus',
-      name: 'Issue statuses',
-      items: [
-        ['OPEN', 'Open', '未解决'],
-        ['CLOSED', 'Closed', '已解决'],
-      ],
-    },
-  ],
+  dictionaries: dictionariesFrom(dictionaryFile),
   pmGrants: {
     ProjectMilestone: ['Search', 'Add', 'Update', 'Export'],
     ProjectTest: ['Search', 'Add', 'Update', 'Export'],

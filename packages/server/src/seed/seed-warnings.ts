@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { evaluateWarnings } from '../features/warnings/evaluator.ts';
 import { RULES } from '../features/warnings/rules.ts';
+import { dictionariesFrom } from './seed-dictionaries.ts';
 import type { AreaSeed, DemoContext } from './seed-project.ts';
+import dictionaryFile from './seed-warnings.dictionaries.json' with { type: 'json' };
 
 /**
  * The rules for the tenant (all enabled, default thresholds), then one evaluation over everything the
@@ -44,62 +46,9 @@ export const warningsArea: AreaSeed = {
       buttons: ['Search'],
     },
   ],
-  dictionaries: [
-    {
-      code: 'warningSeverity',
-      name: 'Warning severities',
-      items: [
-        ['INFO', 'Info', '提示'],
-        ['WARNING', 'Warning', '警告'],
-        ['CRITICAL', 'Critical', '严重'],
-      ],
-    },
-    {
-      code: 'warningStatus',
-      name: 'Warning statuses',
-      items: [
-        ['OPEN', 'Open', '待处理'],
-        ['ACKNOWLEDGED', 'Acknowledged', '已确认'],
-        ['RESOLVED', 'Resolved', '已解除'],
-        ['IGNORED', 'Ignored', '已忽略'],
-      ],
-    },
-    {
-      code: 'warningCategory',
-      name: 'Warning categories',
-      items: [
-        ['SCHEDULE', 'Schedule', '进度'],
-        ['COST', 'Cost', '成本'],
-        ['RECEIVABLE', 'Receivables', '回款'],
-        ['PROCUREMENT', 'Procurement', '采购'],
-        ['REPORTING', 'Reporting', '周报'],
-        ['CONTRACT', 'Contract', '合同'],
-        ['OM', 'O&M', '运维'],
-        ['QUALITY', 'Quality', '质量'],
-      ],
-    },
-    {
-      code: 'warningTarget',
-      name: 'Warning targets',
-      items: [
-        ['PROJECT', 'Project', '项目'],
-        ['MILESTONE', 'Milestone', '里程碑'],
-        ['ACCEPTANCE_TEST', 'Acceptance test', '验收'],
-        ['BUDGET', 'Budget', '预算'],
-        ['BUDGET_LINE', 'Budget line', '预算科目'],
-        ['INVOICE', 'Invoice', '发票'],
-        ['PAYMENT_TERM', 'Payment term', '回款节点'],
-        ['PURCHASE_LINE', 'Purchase line', '采购明细'],
-        ['REQUEST_LINE', 'Request line', '申请明细'],
-        ['PURCHASE_CONTRACT', 'Purchase contract', '采购合同'],
-      ],
-    },
-    {
-      code: 'warningRule',
-      name: 'Warning rules',
-      items: RULES.map((r) => [r.code, `${r.code} ${r.name.en}`, `${r.code} ${r.name.zh}`]),
-    },
-  ],
+  dictionaries: dictionariesFrom(dictionaryFile, {
+    warningRule: RULES.map((r) => [r.code, `${r.code} ${r.name.en}`, `${r.code} ${r.name.zh}`]),
+  }),
   pmGrants: {
     ProjectWarning: ['Search', 'Export'],
     ProjectSummary: ['Search'],

@@ -18,7 +18,9 @@ import {
   users,
 } from '../db/schema.ts';
 import { hashPassword, userKeyOf } from '../platform/passwords.ts';
-import { PROJECT_AREAS, type SeedDictionary, type SeedMenu } from './seed-project.ts';
+import baseDictionaryFile from './seed.dictionaries.json' with { type: 'json' };
+import { dictionariesFrom } from './seed-dictionaries.ts';
+import { PROJECT_AREAS, type SeedMenu } from './seed-project.ts';
 
 const BUTTONS = [
   { code: 'Search', name: 'Search', nameZh: '查询', functionName: 'search', icon: 'SearchOutlined' },
@@ -30,6 +32,16 @@ const BUTTONS = [
   { code: 'Export', name: 'Export', nameZh: '导出', functionName: 'export', icon: 'ExportOutlined' },
   { code: 'Upload', name: 'Upload', nameZh: '上传', functionName: 'upload', icon: 'UploadOutlined' },
 ];
+
+const BUTTON_MENU: SeedMenu = {
+  code: 'Button',
+  name: 'Button catalogue',
+  nameZh: '按钮管理',
+  url: '/Button',
+  icon: 'AppstoreOutlined',
+  parent: 'System',
+  buttons: ['Search'],
+};
 
 // A menu entry only for a screen that works; each later feature seeds its own.
 const BASE_MENUS: SeedMenu[] = [
@@ -44,15 +56,7 @@ const BASE_MENUS: SeedMenu[] = [
     buttons: ['Search', 'Update', 'Upload', 'Delete'],
   },
   { code: 'System', name: 'System', nameZh: '系统管理', url: '', icon: 'SettingOutlined', parent: null, buttons: [] },
-  {
-    code: 'Button',
-    name: 'Button catalogue',
-    nameZh: '按钮管理',
-    url: '/Button',
-    icon: 'AppstoreOutlined',
-    parent: 'System',
-    buttons: ['Search'],
-  },
+  BUTTON_MENU,
   {
     code: 'Project',
     name: 'Projects',
@@ -134,16 +138,9 @@ const BASE_MENUS: SeedMenu[] = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete'],
   },
-  // The catalogue became an editor: the Button menu (seeded above) now offers these too; its row exists, so only the offers are added.
-  {
-    code: 'Button',
-    name: 'Button catalogue',
-    nameZh: '按钮管理',
-    url: '/Button',
-    icon: 'AppstoreOutlined',
-    parent: 'System',
-    buttons: ['Search', 'Add', 'Update', 'Delete'],
-  },
+  // The catalogue became an editor: the Button menu (seeded above) now offers these too; its row exists, so only the
+  // offers are added. The entry keeps its place: a menu's sort is its index here.
+  { ...BUTTON_MENU, buttons: ['Search', 'Add', 'Update', 'Delete'] },
   {
     code: 'Icons',
     name: 'Icons',
@@ -494,45 +491,7 @@ async function seedProjectArea(tx: Db, tenantId: number, pmRoleId: number | unde
   for (const area of PROJECT_AREAS) await area.demo?.(tx, ctx);
 }
 
-const BASE_DICTIONARIES: SeedDictionary[] = [
-  {
-    code: 'gender',
-    name: 'Gender',
-    items: [
-      ['male', 'Male', '男'],
-      ['female', 'Female', '女'],
-    ],
-  },
-  {
-    code: 'employeeStatus',
-    name: 'Employee status',
-    items: [
-      ['active', 'Active', '在职'],
-      ['left', 'Left', '离职'],
-    ],
-  },
-  {
-    code: 'organizationType',
-    name: 'Organisation types',
-    items: [
-      ['company', 'Company', '公司'],
-      ['department', 'Department', '部门'],
-      ['team', 'Team', '小组'],
-    ],
-  },
-  {
-    code: 'skill',
-    name: 'Skills',
-    items: [
-      ['network', 'Networking', '网络'],
-      ['security', 'Security', '安全'],
-      ['cabling', 'Structured cabling', '综合布线'],
-      ['software', 'Software', '软件开发'],
-      ['hardware', 'Hardware', '硬件'],
-      ['pm', 'Project management', '项目管理'],
-    ],
-  },
-];
+const BASE_DICTIONARIES = dictionariesFrom(baseDictionaryFile);
 
 const DICTIONARIES = [...BASE_DICTIONARIES, ...PROJECT_AREAS.flatMap((a) => a.dictionaries)];
 
