@@ -1,6 +1,7 @@
-import { type Button, ErrorCode, hasManagerMarker, type MenuItem, menuUrlToPath } from '@trestle/shared';
+import { type Button, ErrorCode, hasManagerMarker, menuUrlToPath } from '@trestle/shared';
 import { type LoaderFunctionArgs, redirect, replace } from 'react-router-dom';
 import { entityOfRoute, findMenuEntry } from '../components/menu-tree.ts';
+import { reloadNavigation } from '../components/navigation.ts';
 import { http } from '../lib/http/client.ts';
 import { HttpError } from '../lib/http/transport.ts';
 import { isAnonymousPath, rememberReturnTo } from '../lib/return-to.ts';
@@ -77,9 +78,7 @@ const setupRefusals = new Set<string>([ErrorCode.setupClosed, ErrorCode.setupCod
 /** The caller's menu asked again, quietly; false when that failed (the menu held stays). */
 async function reloadMenu(): Promise<boolean> {
   try {
-    useAppStore
-      .getState()
-      .setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu', undefined, { quiet: true }));
+    await reloadNavigation(true);
     return true;
   } catch {
     return false;
@@ -96,7 +95,7 @@ async function loadShell(): Promise<Shell> {
     const store = useAppStore.getState();
     if (store.buttons.length === 0) store.setButtons(await http.get<Button[]>('/api/Button/Get'));
     if (useAppStore.getState().permission.length === 0) {
-      useAppStore.getState().setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
+      await reloadNavigation();
       fresh = true;
     }
   } catch (error) {

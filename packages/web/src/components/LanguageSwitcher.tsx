@@ -1,17 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { MenuItem } from '@trestle/shared';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, type Language, languages } from '../i18n/index.ts';
-import { http } from '../lib/http/client.ts';
-import { useAppStore } from '../lib/store.ts';
 import { getToken } from '../lib/token.ts';
+import { reloadNavigation } from './navigation.ts';
 
 /** The server names menus in the caller's language, so a signed-in user's menu is fetched again. */
 async function reloadMenu(): Promise<void> {
   if (!getToken()) return;
   try {
-    useAppStore.getState().setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
+    await reloadNavigation();
   } catch {
     // The HTTP client has shown the failure; the menu keeps its old names.
   }

@@ -1,8 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { MenuItem } from '@trestle/shared';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { http } from '../lib/http/client.ts';
-import { signOutLocal } from '../lib/store.ts';
+import { signOutLocal, useAppStore } from '../lib/store.ts';
+
+/** The caller's menu with its grants, asked again into the store the navigation and the guard read. */
+export async function reloadNavigation(quiet = false): Promise<void> {
+  useAppStore.getState().setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu', undefined, { quiet }));
+}
 
 /** Navigate, except to the route already showing: that is silently ignored (spec §2). */
 export function useGo(): (path: string) => void {

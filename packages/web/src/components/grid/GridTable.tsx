@@ -72,7 +72,8 @@ export function GridTable<Q extends GridPaging, P extends GridPage<unknown>>({
         }
       }
       pagination={
-        pagination !== false && {
+        pagination !== false &&
+        !grid.whole && {
           current: request.page,
           pageSize: request.rows,
           total: grid.total,

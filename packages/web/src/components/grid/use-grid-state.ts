@@ -30,15 +30,9 @@ export type GridState<Q extends GridPaging, P extends GridPage<unknown>> = {
   select(keys: Key[], rows: RowOf<P>[]): void;
   clearSelection(): void;
   reload(): Promise<void>;
+  /** The server sends every row at once: the table shows them all, without paging. */
+  whole?: boolean;
 };
-
-/** The source of a list the server sends whole (a catalogue of a few dozen rows): one page of all of them. */
-export const wholeList =
-  <R>(fetchAll: () => Promise<R[]>) =>
-  async (): Promise<GridPage<R>> => {
-    const rows = await fetchAll();
-    return { rows, total: rows.length };
-  };
 
 type Options<Q extends GridPaging, P extends GridPage<unknown>> = GridSource<Q, P> & {
   initial: Q;
@@ -90,6 +84,23 @@ export function useGridState<Q extends GridPaging, P extends GridPage<unknown>>(
     clearSelection: () => setSelection({ keys: [], rows: [] }),
     reload,
   };
+}
+
+/**
+ * The state of a list the server sends whole (a catalogue of a few dozen rows): one page holding all of
+ * them, which the table shows without paging.
+ */
+export function useWholeListState<R>(key: QueryKey, fetchAll: () => Promise<R[]>, rowKey: (row: R) => Key) {
+  const grid = useGridState({
+    key,
+    fetchPage: async (): Promise<GridPage<R>> => {
+      const rows = await fetchAll();
+      return { rows, total: rows.length };
+    },
+    initial: { page: 1, rows: 1 },
+    rowKey,
+  });
+  return { ...grid, whole: true };
 }
 
 /**

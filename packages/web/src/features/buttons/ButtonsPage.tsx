@@ -7,14 +7,11 @@ import { useConfirm } from '../../components/confirm.ts';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { gridActions } from '../../components/grid/grid-actions.tsx';
 import { RowActions } from '../../components/grid/RowActions.tsx';
-import { useGridState, wholeList } from '../../components/grid/use-grid-state.ts';
+import { useWholeListState } from '../../components/grid/use-grid-state.ts';
 import { iconFor } from '../../components/icons.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { ButtonDialog } from './ButtonDialog.tsx';
 import { buttonKeys, deleteButton, listButtons, useButtonsChanged } from './buttons-api.ts';
-
-// The server sends the whole list: it is short.
-const pageOfButtons = wholeList(listButtons);
 
 /** /Button: the button catalogue the screens' toolbars and the role grants use. */
 export function ButtonsPage() {
@@ -22,12 +19,8 @@ export function ButtonsPage() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const k = (key: string, o?: Record<string, unknown>) => t(`organizations-menus.button.${key}`, o);
-  const grid = useGridState({
-    key: buttonKeys.list(),
-    fetchPage: pageOfButtons,
-    initial: { page: 1, rows: 1 },
-    rowKey: (b) => b.id,
-  });
+  // The server sends the whole list: it is short.
+  const grid = useWholeListState(buttonKeys.list(), listButtons, (b) => b.id);
   const rows = grid.rows;
   const changed = useButtonsChanged();
   const [editing, setEditing] = useState<ButtonRow | 'new' | null>(null);
@@ -57,7 +50,6 @@ export function ButtonsPage() {
       />
       <GridTable
         grid={grid}
-        pagination={false}
         columns={[
           { title: t('buttons.id'), dataIndex: 'id', width: 60 },
           { title: t('buttons.code'), dataIndex: 'code' },

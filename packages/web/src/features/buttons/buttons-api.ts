@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Button, ButtonInput, ButtonRow, ButtonUpdate } from '@trestle/shared';
-import { useCallback } from 'react';
 import { http } from '../../lib/http/client.ts';
+import { useReloadAfterChange } from '../../lib/query.ts';
 import { useAppStore } from '../../lib/store.ts';
 
 export const buttonKeys = {
@@ -18,11 +17,6 @@ export const updateButton = (body: ButtonUpdate) =>
 export const deleteButton = (id: number) => http.post<null>('/api/Button/del', { id });
 
 /** After a change: reload the editor's rows and the catalogue every screen's toolbar reads. */
-export function useButtonsChanged() {
-  const queryClient = useQueryClient();
-  const setButtons = useAppStore((s) => s.setButtons);
-  return useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: buttonKeys.all });
-    setButtons(await http.get<Button[]>('/api/Button/Get'));
-  }, [queryClient, setButtons]);
-}
+export const useButtonsChanged = () => useReloadAfterChange(buttonKeys.all, reloadCatalogue);
+
+const reloadCatalogue = async () => useAppStore.getState().setButtons(await http.get<Button[]>('/api/Button/Get'));

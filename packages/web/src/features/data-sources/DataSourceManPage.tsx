@@ -1,12 +1,8 @@
 import type { DataSourceRow } from '@trestle/shared';
 import { App, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionToolbar } from '../../components/ActionToolbar.tsx';
-import { GridTable } from '../../components/grid/GridTable.tsx';
 import { gridActions } from '../../components/grid/grid-actions.tsx';
-import { useGridDialog, useGridState } from '../../components/grid/use-grid-state.ts';
-import { QuickSearch } from '../../components/QuickSearch.tsx';
+import { RecordList, useRecordList } from '../../components/grid/RecordList.tsx';
 import { DataSourceDialog } from './DataSourceDialog.tsx';
 import { dataSourceKeys, deleteDataSources, listDataSources } from './data-sources-api.ts';
 
@@ -14,17 +10,8 @@ import { dataSourceKeys, deleteDataSources, listDataSources } from './data-sourc
 export function DataSourceManPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const standard = gridActions(t);
-  const [text, setText] = useState('');
-  const grid = useGridState({
-    key: dataSourceKeys.all,
-    fetchPage: listDataSources,
-    initial: { q: '', page: 1, rows: 30 },
-    rowKey: (r: DataSourceRow) => r.id,
-  });
-  const selected = grid.selectedRows[0];
-  const dialog = useGridDialog<number>(grid.reload);
-  const search = () => grid.search({ q: text.trim() });
+  const list = useRecordList<DataSourceRow>({ key: dataSourceKeys.all, fetchPage: listDataSources });
+  const { grid, dialog, selected } = list;
 
   const confirmDelete = () => {
     if (!selected) return;
@@ -42,22 +29,11 @@ export function DataSourceManPage() {
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Space wrap>
-        <QuickSearch placeholder={t('dataSources.searchHint')} value={text} onChange={setText} onSearch={search} />
-        <ActionToolbar
-          items={[
-            standard.search(search),
-            standard.add(() => dialog.open(null)),
-            standard.edit(() => selected && dialog.open(selected.id), !selected),
-            standard.remove(confirmDelete, !selected),
-          ]}
-        />
-      </Space>
-      <GridTable
-        grid={grid}
+      <RecordList
+        list={list}
+        searchHint={t('dataSources.searchHint')}
+        actions={[gridActions(t).remove(confirmDelete, !selected)]}
         testId="data-source-table"
-        selection="radio"
-        onOpen={(row) => dialog.open(row.id)}
         columns={[
           { title: t('dataSources.name'), dataIndex: 'name' },
           {

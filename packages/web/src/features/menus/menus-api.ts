@@ -1,8 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Button, MenuInput, MenuItem, MenuMove, MenuRow, MenuUpdate } from '@trestle/shared';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Button, MenuInput, MenuMove, MenuRow, MenuUpdate } from '@trestle/shared';
 import { useTranslation } from 'react-i18next';
+import { reloadNavigation } from '../../components/navigation.ts';
 import { http } from '../../lib/http/client.ts';
+import { useReloadAfterChange } from '../../lib/query.ts';
 import { useAppStore } from '../../lib/store.ts';
 
 export const menuKeys = {
@@ -21,14 +22,7 @@ export const moveMenu = (body: MenuMove) => http.post<null>('/api/menu/move', bo
 export const deleteMenu = (id: number) => http.post<null>('/api/menu/del', { id });
 
 /** After a change: reload the editor's rows and the signed-in navigation (the guard loads it only once). */
-export function useMenusChanged() {
-  const queryClient = useQueryClient();
-  const setPermission = useAppStore((s) => s.setPermission);
-  return useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: menuKeys.all });
-    setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
-  }, [queryClient, setPermission]);
-}
+export const useMenusChanged = () => useReloadAfterChange(menuKeys.all, reloadNavigation);
 
 /** The button catalogue named in the UI's language (the store's copy keeps the language of sign-in). */
 export function useButtonCatalogue(): Button[] {

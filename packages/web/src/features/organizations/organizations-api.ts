@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   defaultOrganizationTypes,
   ORGANIZATION_TYPE_DICTIONARY,
@@ -7,9 +7,9 @@ import {
   type OrganizationUpdate,
   type OrganizationUser,
 } from '@trestle/shared';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http/client.ts';
+import { useReloadAfterChange } from '../../lib/query.ts';
 
 export const organizationKeys = {
   all: ['organizations'] as const,
@@ -41,10 +41,7 @@ export const updateOrganization = (body: OrganizationUpdate) =>
   http.post<{ id: number }>('/api/Organization/update', body, { quiet: true });
 export const deleteOrganization = (id: number) => http.post<null>('/api/Organization/del', { id });
 
-export function useOrganizationsChanged() {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: organizationKeys.all }), [queryClient]);
-}
+export const useOrganizationsChanged = () => useReloadAfterChange(organizationKeys.all);
 
 type DictionaryData = { code: string; items: { value: string | number; label: string }[] };
 

@@ -7,13 +7,10 @@ import { useConfirm } from '../../components/confirm.ts';
 import { GridTable } from '../../components/grid/GridTable.tsx';
 import { gridActions } from '../../components/grid/grid-actions.tsx';
 import { RowActions } from '../../components/grid/RowActions.tsx';
-import { useGridState, wholeList } from '../../components/grid/use-grid-state.ts';
+import { useWholeListState } from '../../components/grid/use-grid-state.ts';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { RoleTypeModal } from './RoleTypeModal.tsx';
 import { listRoleTypes, roleTypeKeys, useDeleteRoleType } from './role-types-api.ts';
-
-// The server sends the whole list: it is short.
-const pageOfRoleTypes = wholeList(listRoleTypes);
 
 /** /roletype: the global role types that group roles; a type in use cannot be deleted. */
 export function RoleTypesPage() {
@@ -21,12 +18,8 @@ export function RoleTypesPage() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const grants = useMenuGrants();
-  const grid = useGridState({
-    key: roleTypeKeys.list(),
-    fetchPage: pageOfRoleTypes,
-    initial: { page: 1, rows: 1 },
-    rowKey: (x) => x.id,
-  });
+  // The server sends the whole list: it is short.
+  const grid = useWholeListState(roleTypeKeys.list(), listRoleTypes, (x) => x.id);
   const del = useDeleteRoleType();
   const [editing, setEditing] = useState<{ type: RoleType | null } | null>(null);
 
@@ -50,7 +43,6 @@ export function RoleTypesPage() {
       />
       <GridTable
         grid={grid}
-        pagination={false}
         columns={[
           { title: t('users-roles.code'), dataIndex: 'code', width: 180 },
           { title: t('users-roles.roleTypeName'), dataIndex: 'name' },

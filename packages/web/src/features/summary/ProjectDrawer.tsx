@@ -21,8 +21,15 @@ export function ProjectDrawer({ id, onClose }: { id: number; onClose(): void }) 
   const flags = useDictionaries([weeklyReportMeta]).get('reportStatusFlag');
   const f = figures.data;
   const money = (key: keyof ProjectFigures) => (f ? formatMoney(String(f[key])) : '');
-  const items = (pairs: [string, string | number | null][]) =>
-    pairs.map(([label, value]) => ({ key: label, label, children: value ?? '—' }));
+  const section = (title: string, pairs: [string, string | number | null][]) => (
+    <Descriptions
+      size="small"
+      bordered
+      column={3}
+      title={title}
+      items={pairs.map(([label, value]) => ({ key: label, label, children: value ?? '—' }))}
+    />
+  );
 
   return (
     <Drawer open width={1000} title={f ? `${f.code} ${f.name}` : t('summary.project')} onClose={onClose}>
@@ -30,58 +37,40 @@ export function ProjectDrawer({ id, onClose }: { id: number; onClose(): void }) 
         <Spin />
       ) : (
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Descriptions
-            size="small"
-            bordered
-            column={3}
-            title={t('summary.sales')}
-            items={items([
-              [t('summary.contract'), money('contractAmount')],
-              [t('summary.contractExclTax'), money('contractExclTax')],
-              [t('summary.invoiced'), money('invoicedAmount')],
-              [t('summary.received'), money('receivedAmount')],
-              [t('summary.receivable'), money('receivableAmount')],
-              [t('summary.overdueReceivable'), money('overdueReceivable')],
-              [t('summary.uninvoiced'), money('uninvoicedAmount')],
-              [t('summary.receivedPct'), formatPct(f.receivedPct)],
-              [t('summary.netCash'), money('netCash')],
-            ])}
-          />
-          <Descriptions
-            size="small"
-            bordered
-            column={3}
-            title={t('summary.costs')}
-            items={items([
-              [t('summary.committed'), money('committedAmount')],
-              [t('summary.supplierInvoiced'), money('supplierInvoiced')],
-              [t('summary.paid'), money('paidAmount')],
-              [t('summary.payable'), money('payableAmount')],
-              [t('summary.planned'), money('budgetPlanned')],
-              [t('summary.budgetUsage'), formatPct(f.budgetUsagePct)],
-              [t('summary.actualCost'), money('actualCost')],
-              [t('summary.grossMargin'), `${money('grossMargin')} (${formatPct(f.grossMarginPct)})`],
-              [t('summary.plannedMargin'), `${money('plannedMargin')} (${formatPct(f.plannedMarginPct)})`],
-              [t('summary.forecastMargin'), `${money('forecastMargin')} (${formatPct(f.forecastMarginPct)})`],
-            ])}
-          />
-          <Descriptions
-            size="small"
-            bordered
-            column={3}
-            title={t('summary.schedule')}
-            items={items([
-              [t('summary.progress'), formatPct(f.progressPct)],
-              [t('summary.milestonesDone'), `${f.milestonesReached} / ${f.milestonesTotal}`],
-              [t('summary.milestonesOverdue'), f.milestonesOverdue],
-              [t('summary.maxSlip'), f.maxSlipDays],
-              [t('summary.nextMilestone'), f.nextMilestone ? `${f.nextMilestone} (${f.nextMilestoneDate})` : null],
-              [
-                t('summary.lastReport'),
-                f.lastReportWeek ? `${f.lastReportWeek} ${dictLabel(flags, f.lastReportFlag)}` : null,
-              ],
-            ])}
-          />
+          {section(t('summary.sales'), [
+            [t('summary.contract'), money('contractAmount')],
+            [t('summary.contractExclTax'), money('contractExclTax')],
+            [t('summary.invoiced'), money('invoicedAmount')],
+            [t('summary.received'), money('receivedAmount')],
+            [t('summary.receivable'), money('receivableAmount')],
+            [t('summary.overdueReceivable'), money('overdueReceivable')],
+            [t('summary.uninvoiced'), money('uninvoicedAmount')],
+            [t('summary.receivedPct'), formatPct(f.receivedPct)],
+            [t('summary.netCash'), money('netCash')],
+          ])}
+          {section(t('summary.costs'), [
+            [t('summary.committed'), money('committedAmount')],
+            [t('summary.supplierInvoiced'), money('supplierInvoiced')],
+            [t('summary.paid'), money('paidAmount')],
+            [t('summary.payable'), money('payableAmount')],
+            [t('summary.planned'), money('budgetPlanned')],
+            [t('summary.budgetUsage'), formatPct(f.budgetUsagePct)],
+            [t('summary.actualCost'), money('actualCost')],
+            [t('summary.grossMargin'), `${money('grossMargin')} (${formatPct(f.grossMarginPct)})`],
+            [t('summary.plannedMargin'), `${money('plannedMargin')} (${formatPct(f.plannedMarginPct)})`],
+            [t('summary.forecastMargin'), `${money('forecastMargin')} (${formatPct(f.forecastMarginPct)})`],
+          ])}
+          {section(t('summary.schedule'), [
+            [t('summary.progress'), formatPct(f.progressPct)],
+            [t('summary.milestonesDone'), `${f.milestonesReached} / ${f.milestonesTotal}`],
+            [t('summary.milestonesOverdue'), f.milestonesOverdue],
+            [t('summary.maxSlip'), f.maxSlipDays],
+            [t('summary.nextMilestone'), f.nextMilestone ? `${f.nextMilestone} (${f.nextMilestoneDate})` : null],
+            [
+              t('summary.lastReport'),
+              f.lastReportWeek ? `${f.lastReportWeek} ${dictLabel(flags, f.lastReportFlag)}` : null,
+            ],
+          ])}
           <Space>
             {t('summary.warnings')}
             <Tag color="red">{f.warningsCritical}</Tag>

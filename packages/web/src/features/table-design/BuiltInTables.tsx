@@ -4,11 +4,8 @@ import { type BuiltInTable, langOf } from '@trestle/shared';
 import { Button, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryTable } from '../../components/grid/QueryTable.tsx';
-import { wideTable } from '../../lib/theme.ts';
+import { TableList } from './TableList.tsx';
 import { builtInTables, tableDesignKeys } from './table-design-api.ts';
-
-const PAGE_SIZE = 30;
 
 /**
  * The built-in entities beside the designs, read-only: what each table holds and what made it (its
@@ -22,16 +19,12 @@ export function BuiltInTables() {
   return (
     <>
       {/* Not built from the ViewGrid parts: the built-in definitions come from code, one per entity (a few dozen, no table), paged here in the browser. */}
-      <QueryTable<BuiltInTable>
+      <TableList<BuiltInTable>
         rowKey="name"
         testId="built-in-tables"
         query={list}
-        {...wideTable}
-        pageSize={PAGE_SIZE}
+        nameWidth={200}
         columns={[
-          { key: 'label', title: t('tableDesign.label'), fixed: 'left', width: 200, render: (_, r) => r.label[lang] },
-          { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 200 },
-          { key: 'table', dataIndex: 'table', title: t('tableDesign.table'), width: 180 },
           {
             key: 'detailOf',
             dataIndex: 'detailOf',

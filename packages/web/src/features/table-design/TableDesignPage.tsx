@@ -13,14 +13,13 @@ import { App, Button, Space, Tabs, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
-import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
-import { wideTable } from '../../lib/theme.ts';
 import { BringInDialog } from './BringInDialog.tsx';
 import { BuiltInTables } from './BuiltInTables.tsx';
 import { DesignEditor } from './DesignEditor.tsx';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
+import { TableList } from './TableList.tsx';
 import {
   type DesignListItem,
   type DesignStatus,
@@ -29,7 +28,6 @@ import {
   tableDesignKeys,
 } from './table-design-api.ts';
 
-const PAGE_SIZE = 30;
 const MENU_PATH = '/tableDesign';
 
 const statusColor: Record<DesignStatus, string> = { draft: 'default', applied: 'green', changed: 'orange' };
@@ -106,22 +104,12 @@ export function TableDesignPage() {
             key: 'designs',
             label: t('tableDesign.tab.designs'),
             children: (
-              <QueryTable<DesignListItem>
+              <TableList<DesignListItem>
                 rowKey="id"
                 testId="table-design-list"
                 query={list}
-                {...wideTable}
-                pageSize={PAGE_SIZE}
+                nameWidth={180}
                 columns={[
-                  {
-                    key: 'label',
-                    title: t('tableDesign.label'),
-                    fixed: 'left',
-                    width: 200,
-                    render: (_, r) => r.label[lang],
-                  },
-                  { key: 'name', dataIndex: 'name', title: t('tableDesign.name'), width: 180 },
-                  { key: 'table', dataIndex: 'table', title: t('tableDesign.table'), width: 180 },
                   {
                     key: 'status',
                     dataIndex: 'status',

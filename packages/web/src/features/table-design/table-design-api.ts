@@ -5,7 +5,6 @@ import type {
   BuiltInTable,
   DesignDetail,
   DesignListItem,
-  MenuItem,
   Migration,
   Preview,
   TableDesign,
@@ -23,8 +22,8 @@ export type {
 
 import { useCallback } from 'react';
 import { gridKeys } from '../../components/grid/entity-api.ts';
+import { reloadNavigation } from '../../components/navigation.ts';
 import { http } from '../../lib/http/client.ts';
-import { useAppStore } from '../../lib/store.ts';
 
 export const tableDesignKeys = {
   all: ['tableDesign'] as const,
@@ -62,7 +61,6 @@ export const rollbackDesign = (id: number) => http.post<{ migration: number }>('
  */
 export function useDesignApplied() {
   const queryClient = useQueryClient();
-  const setPermission = useAppStore((s) => s.setPermission);
   return useCallback(
     async (entity: string) => {
       await Promise.all([
@@ -70,8 +68,8 @@ export function useDesignApplied() {
         queryClient.invalidateQueries({ queryKey: ['entity-meta', entity] }),
         queryClient.invalidateQueries({ queryKey: gridKeys.entity(entity) }),
       ]);
-      setPermission(await http.get<MenuItem[]>('/api/menu/getTreeMenu'));
+      await reloadNavigation();
     },
-    [queryClient, setPermission],
+    [queryClient],
   );
 }

@@ -8,12 +8,13 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { type UpdateProfileBody, updateProfileBodySchema } from '@trestle/shared';
-import { App, Avatar, Form, Input, Space, Typography } from 'antd';
+import { App, Avatar, Form, Space, Typography } from 'antd';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useFileBlob } from '../../components/blob-url.ts';
 import { currentUserKeys, useCurrentUser } from '../../components/current-user.ts';
+import { ContactFields } from '../../components/form/ContactFields.tsx';
 import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { useSignOut } from '../../components/navigation.ts';
 import { fieldErrorsToFields } from '../../components/zod-rules.ts';
@@ -154,15 +155,7 @@ export function UserInfoPage() {
         <Typography.Text strong>{user?.userName ?? userInfo?.userName}</Typography.Text>
       </Space>
       <Form<UpdateProfileBody> form={form} layout="vertical">
-        <Form.Item label={t('register.userTrueName')} name="userTrueName" required rules={[rule('userTrueName')]}>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('register.phone')} name="phone" rules={[rule('phone')]}>
-          <Input />
-        </Form.Item>
-        <Form.Item label={t('register.email')} name="email" rules={[rule('email')]}>
-          <Input />
-        </Form.Item>
+        <ContactFields label={(name) => t(`register.${name}`)} rule={rule} />
       </Form>
       <ChangePasswordModal
         open={passwordOpen}

@@ -1,6 +1,7 @@
 import { type AddUserBody, addUserBodySchema, type UserOptions, type UserRow } from '@trestle/shared';
 import { Form, Input, Switch, TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContactFields } from '../../components/form/ContactFields.tsx';
 import { FormModal } from '../../components/form/FormModal.tsx';
 import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { useAddUser, useUpdateUser } from './users-api.ts';
@@ -69,15 +70,7 @@ export function UserFormModal(props: { open: boolean; user: UserRow | null; opti
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       )}
-      <Form.Item label={t('users-roles.userTrueName')} name="userTrueName" required rules={[rule('userTrueName')]}>
-        <Input />
-      </Form.Item>
-      <Form.Item label={t('users-roles.phone')} name="phone" rules={[rule('phone')]}>
-        <Input />
-      </Form.Item>
-      <Form.Item label={t('users-roles.email')} name="email" rules={[rule('email')]}>
-        <Input />
-      </Form.Item>
+      <ContactFields label={(name) => t(`users-roles.${name}`)} rule={rule} />
       <Form.Item label={t('users-roles.mainOrganization')} name="organizationId">
         <OptionTree options={props.options?.organizations} />
       </Form.Item>
