@@ -381,7 +381,9 @@ describe('the authorisation matrix', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route for every caller, one after another: a few hundred requests, more than the default budget
+    // on a busy two-core machine.
+  }, 180_000);
 });
 
 /** A second session of the same caller, for calls that end or rotate the session they use. */
