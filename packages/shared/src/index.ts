@@ -18,6 +18,8 @@ export * from './contracts/warning-render.ts';
 export * from './contracts/warning-texts.ts';
 export * from './contracts/warnings.ts';
 export * from './designer/design.ts';
+export * from './designer/design-kinds.ts';
+export * from './designer/design-to-meta.ts';
 export * from './designer/wire.ts';
 export * from './entities/data-change-log.ts';
 export * from './entities/dictionary/dictionary.ts';

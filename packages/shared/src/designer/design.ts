@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  columnOf,
-  type EntityMeta,
-  entitySchema,
-  type FieldMeta,
-  type FieldType,
-  fieldSchema,
-} from '../entity/metadata.ts';
+import { columnOf, fieldSchema } from '../entity/metadata.ts';
+import { designKinds, kindType, searchOps } from './design-kinds.ts';
 
 /**
  * A table design: an entity an admin draws, stored as a row and turned into a table, a definition and a
@@ -72,80 +66,6 @@ const nameMessage = {
   table: 'Start with a small letter; small letters, digits and _ only',
   field: 'Start with a small letter; letters and digits only',
 };
-
-/**
- * What the designer offers beside the engine's types: each is an engine type with settings of its own, which
- * the definition takes from the kind (a money field is a decimal of 14 digits with 2 after the point, an email
- * is checked as one, a user field references the tenant's users), so that the kind says it once.
- */
-export const designKinds = [
-  'money',
-  'email',
-  'phone',
-  'url',
-  'multiLine',
-  'autoNumber',
-  'attachment',
-  'user',
-  'organization',
-] as const;
-export type DesignKind = (typeof designKinds)[number];
-
-export const kindType: Record<DesignKind, FieldType> = {
-  money: 'decimal',
-  email: 'string',
-  phone: 'string',
-  url: 'string',
-  multiLine: 'text',
-  autoNumber: 'string',
-  attachment: 'file',
-  user: 'reference',
-  organization: 'reference',
-};
-
-/** What a kind sets on its field; what the field says itself (a length, a precision) comes first. */
-const kindSettings: Record<DesignKind, Partial<FieldMeta>> = {
-  money: { precision: 14, scale: 2 },
-  email: { validator: 'mail', length: 100 },
-  phone: { validator: 'phone', length: 30 },
-  url: { validator: 'url', length: 500 },
-  multiLine: { length: 2000 },
-  autoNumber: { length: 40 },
-  attachment: {},
-  user: { reference: { table: 'users', labelColumn: 'user_true_name', codeColumn: 'user_name' } },
-  organization: {
-    reference: { table: 'organizations', labelColumn: 'name', labelColumnZh: 'name_zh', codeColumn: 'code' },
-  },
-};
-
-type SearchOp = NonNullable<NonNullable<FieldMeta['search']>['op']>;
-/**
- * The comparisons a search form offers for a type, the default first: text contains, numbers and dates equal
- * or fall in a range, a dictionary choice equals or is one of several. Types that can't be searched: none.
- */
-export function searchOps(type: FieldMeta['type']): readonly SearchOp[] {
-  switch (type) {
-    case 'string':
-    case 'text':
-    case 'richText':
-      return ['like', 'eq'];
-    case 'integer':
-    case 'decimal':
-    case 'date':
-    case 'datetime':
-    case 'time':
-      return ['eq', 'range'];
-    case 'dict':
-      return ['eq', 'in'];
-    case 'dictMulti':
-      return ['in'];
-    case 'reference':
-    case 'boolean':
-      return ['eq'];
-    default:
-      return [];
-  }
-}
 
 const designLabel = z.object({
   en: z.string().trim().min(1, 'required').max(50, 'at most 50 characters'),
@@ -328,52 +248,3 @@ export const tableDesignSchema = z
     }
   });
 export type TableDesign = z.infer<typeof tableDesignSchema>;
-
-/**
- * The entity definition a design stands for: the key `id` first, then the fields as drawn. Its `details`
- * are the designs that name it as their master (`detailsOf`), known only once every design is read.
- */
-export function designToMeta(design: TableDesign, details: EntityMeta['details'] = []): EntityMeta {
-  const key = {
-    name: 'id',
-    type: 'integer' as const,
-    label: { en: 'ID', zh: '编号' },
-    readOnly: true,
-    list: { hidden: true },
-  };
-  const businessKey = design.fields.find((f) => f.unique && (f.type === 'string' || f.type === 'integer'))?.name;
-  return entitySchema.parse({
-    name: design.name,
-    table: design.table,
-    key: 'id',
-    businessKey,
-    label: design.label,
-    singular: design.singular,
-    fields: [key, ...design.fields.map(fieldOfDesign)],
-    // Newest first in a list; a detail's lines in the order they were entered.
-    defaultSort: { field: 'id', order: design.master ? 'asc' : 'desc' },
-    softDelete: design.softDelete,
-    audit: design.audit,
-    details,
-    scope: design.scope ?? {},
-  });
-}
-
-/** A designed field as the engine has it: the kind's settings under the field's own. */
-function fieldOfDesign({ id: _id, kind, ...f }: DesignField): FieldMeta {
-  if (!kind) return f;
-  const settings = kindSettings[kind];
-  const field: FieldMeta = { ...settings, ...f };
-  // A user or organisation field always points where its kind says, whatever else was sent.
-  if (settings.reference) field.reference = settings.reference;
-  if (settings.validator) field.validator = settings.validator;
-  return field;
-}
-
-/** The detail relations of a master design among the designs given: each detail by its link field. */
-export function detailsOf(master: string, designs: readonly TableDesign[]): EntityMeta['details'] {
-  return designs
-    .filter((d) => d.master?.entity === master)
-    .map((d) => ({ entity: d.name, foreignKey: d.master?.field ?? '' }))
-    .sort((a, b) => a.entity.localeCompare(b.entity));
-}

@@ -1,28 +1,18 @@
-import { type BroughtIn, langOf, type TableDesign, tableDesignSchema } from '@trestle/shared';
-import { App, Button, Col, Collapse, Form, Input, Row, Select, Skeleton, Space, Switch, Typography } from 'antd';
-import type { Rule } from 'antd/es/form';
+import type { BroughtIn, TableDesign } from '@trestle/shared';
+import { App, Button, Collapse, Form, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { AppModal } from '../../components/AppModal.tsx';
-import { zodRule } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { useFolders, useTargets } from './design-choices.ts';
+import { useTargets } from './design-choices.ts';
 import { placeFieldErrors } from './design-errors.ts';
-import {
-  type DesignForm,
-  emptyDesign,
-  type FieldRow,
-  fromDesign,
-  newFieldId,
-  suggestedTable,
-  toDesign,
-} from './design-form.ts';
+import { type DesignForm, emptyDesign, fromDesign, suggestedTable, toDesign } from './design-form.ts';
 import type { Problem } from './EditorNotices.tsx';
 import { EditorNotices } from './EditorNotices.tsx';
 import { FieldRows } from './FieldRows.tsx';
 import { IndexRows } from './IndexRows.tsx';
 import { ScreenPreview } from './ScreenPreview.tsx';
+import { TableSettings } from './TableSettings.tsx';
 import { addDesign, type DesignDetail, type DesignListItem, getDesign, saveDesign } from './table-design-api.ts';
 
 /**
@@ -44,11 +34,9 @@ export function DesignEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const lang = langOf(i18n.language);
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DesignForm>();
-  const folders = useFolders();
   const [loaded, setLoaded] = useState<DesignDetail | null>(null);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -57,37 +45,6 @@ export function DesignEditor({
   const translate = useCallback(
     (msg: string) => t(`tableDesign.msg.${msg}`, { defaultValue: t(`validation.${msg}`, { defaultValue: msg }) }),
     [t],
-  );
-  const rule = (name: 'name' | 'table') => [
-    { required: true, message: t('form.required') },
-    zodRule(tableDesignSchema.shape[name], translate),
-  ];
-  const labelRule = [zodRule(tableDesignSchema.shape.label.shape.en, translate)];
-  // One record's name is optional, but given in one language it is given in both: until it is, both inputs
-  // say so (each re-checked when the other changes).
-  const singularRule: Rule[] = [
-    zodRule(tableDesignSchema.shape.label.shape.en.or(z.literal('')), translate),
-    ({ getFieldValue }) => ({
-      validator: async () => {
-        const both = [getFieldValue(['singular', 'en']), getFieldValue(['singular', 'zh'])] as unknown[];
-        const given = both.filter((v) => typeof v === 'string' && v.trim() !== '');
-        if (given.length === 1) throw new Error(t('tableDesign.singularBoth'));
-      },
-    }),
-  ];
-
-  /** One record's name in a language, checked again when the other language's changes. */
-  const singularField = (lang: 'en' | 'zh', other: 'en' | 'zh', placeholder?: string) => (
-    <Col span={6}>
-      <Form.Item
-        label={t(lang === 'en' ? 'tableDesign.singularEn' : 'tableDesign.singularZh')}
-        name={['singular', lang]}
-        rules={singularRule}
-        dependencies={[['singular', other]]}
-      >
-        <Input maxLength={50} placeholder={placeholder} />
-      </Form.Item>
-    </Col>
   );
 
   const load = useCallback(async () => {
@@ -111,53 +68,6 @@ export function DesignEditor({
   const fixed = loaded?.applied != null;
   const source = Form.useWatch('source', { form, preserve: true }) as TableDesign['source'];
   const targets = useTargets(designs, loaded?.draft.name);
-  const fields = (Form.useWatch('fields', form) ?? []) as FieldRow[];
-  const master = Form.useWatch(['master', 'entity'], form) as string | undefined;
-  const link = Form.useWatch(['master', 'field'], form) as string | undefined;
-  // A table may be a detail of a design that is no detail itself, and not of itself.
-  const masters = designs.filter((d) => d.master === null && d.name !== loaded?.draft.name);
-  const fieldsOfKind = (kind: 'user' | 'organization') =>
-    fields.filter((f) => f.type === kind && f.name).map((f) => ({ value: f.name, label: f.label?.[lang] || f.name }));
-  /** The data scope's field of a kind: one of the design's fields of that type, or none (`unset`). */
-  const scopeField = (part: 'owner' | 'organization', kind: 'user' | 'organization', unset: string) => (
-    <Col span={8}>
-      <Form.Item label={t(`tableDesign.${part}`)} name={['scope', part]}>
-        <Select allowClear aria-label={t(`tableDesign.${part}`)} placeholder={unset} options={fieldsOfKind(kind)} />
-      </Form.Item>
-    </Col>
-  );
-
-  /**
-   * Choosing a master links the table to it by a required reference to the master's table: the one the
-   * fields have, or a new first field named after the master.
-   */
-  const chooseMaster = (entity: string | undefined) => {
-    const chosen = designs.find((d) => d.name === entity);
-    if (!chosen) {
-      form.setFieldValue('master', null);
-      return;
-    }
-    const rows = (form.getFieldValue('fields') as FieldRow[]) ?? [];
-    let linkRow = rows.find((f) => f.type === 'reference' && f.reference?.table === chosen.table);
-    if (!linkRow) {
-      const name = `${chosen.name.charAt(0).toLowerCase()}${chosen.name.slice(1)}Id`;
-      linkRow = {
-        id: newFieldId(new Set(rows.map((f) => f.id))),
-        name,
-        label: { en: chosen.label.en, zh: chosen.label.zh },
-        type: 'reference',
-        reference: { table: chosen.table },
-        required: true,
-      };
-      form.setFieldValue('fields', [linkRow, ...rows.filter((f) => f.name !== '' || f.label.en !== '')]);
-    } else {
-      form.setFieldValue(
-        'fields',
-        rows.map((f) => (f === linkRow ? { ...f, required: true } : f)),
-      );
-    }
-    form.setFieldValue('master', { entity: chosen.name, field: linkRow.name });
-  };
 
   const save = async () => {
     try {
@@ -230,77 +140,7 @@ export function DesignEditor({
           onReload={() => void load()}
           problems={problems}
         />
-        <Row gutter={16}>
-          <Col span={6}>
-            <Form.Item
-              label={t('tableDesign.name')}
-              name="name"
-              required
-              rules={rule('name')}
-              validateFirst
-              extra={fixed ? t('tableDesign.staysAsApplied') : undefined}
-            >
-              <Input disabled={fixed} maxLength={40} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item label={t('tableDesign.table')} name="table" required rules={rule('table')} validateFirst>
-              <Input disabled={fixed} maxLength={40} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item label={t('tableDesign.labelEn')} name={['label', 'en']} required rules={labelRule}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item label={t('tableDesign.labelZh')} name={['label', 'zh']} required rules={labelRule}>
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          {singularField('en', 'zh', t('tableDesign.singularHint'))}
-          {singularField('zh', 'en')}
-          <Col span={6}>
-            <Form.Item label={t('tableDesign.folder')} name="folder">
-              <Select allowClear placeholder={t('tableDesign.noFolder')} options={folders} />
-            </Form.Item>
-          </Col>
-          <Col span={3}>
-            <Form.Item label={t('tableDesign.softDelete')} name="softDelete" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={3}>
-            <Form.Item label={t('tableDesign.audit')} name="audit" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              label={t('tableDesign.master')}
-              name={['master', 'entity']}
-              extra={master && link ? t('tableDesign.masterHint', { master, field: link }) : undefined}
-            >
-              <Select
-                allowClear
-                aria-label={t('tableDesign.master')}
-                placeholder={t('tableDesign.noMaster')}
-                options={masters.map((d) => ({ value: d.name, label: `${d.label[lang]} (${d.name})` }))}
-                onChange={(v: string | undefined) => chooseMaster(v)}
-              />
-            </Form.Item>
-            <Form.Item name={['master', 'field']} hidden>
-              <Input />
-            </Form.Item>
-          </Col>
-          {scopeField('owner', 'user', t('tableDesign.createdBy'))}
-          {scopeField('organization', 'organization', t('tableDesign.none'))}
-          <Col span={24}>
-            <Form.Item label={t('tableDesign.description')} name="description">
-              <Input maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <TableSettings form={form} designs={designs} loaded={loaded} fixed={fixed} translate={translate} />
         <Typography.Text strong>{t('tableDesign.fields')}</Typography.Text>
         <div style={{ marginTop: 8 }}>
           <FieldRows translate={translate} targets={targets.options} />
