@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverListeners } from './listeners.ts';
 import { GuardedPool, type Lease } from './pool-faults.ts';
 import * as schema from './schema.ts';
 import { currentActing, currentTenant } from './tenant.ts';
@@ -42,7 +43,7 @@ export type Database = {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-type Logger = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
+export type Logger = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
 
 /**
  * PGlite in `dataDir` when no url is given ('memory://' for tests), else a `pg` pool.
@@ -114,49 +115,6 @@ export async function openDatabase(opts: {
 }
 
 /**
- * LISTEN on the server: one connection for every channel, opened on the first `add`. A connection lost (a
- * restart, a terminated backend) is opened again after a second and listens to the same channels; what was
- * notified in between is missed, so a listener should read the state it follows afresh when told.
- */
-function serverListeners(url: string, log: Logger) {
-  const channels = new Map<string, ((payload: string) => void)[]>();
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
-  async function connect() {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-    const again = (err?: Error) => {
-      if (err) log.warn?.({ err }, 'the notification connection failed; listening again in 1 s');
-      if (client !== c || closed) return;
-      client = null;
-      retry = setTimeout(() => void connect().catch(() => again()), 1000);
-    };
-    c.on('error', again);
-    c.on('end', () => again());
-    c.on('notification', (n) => {
-      for (const handler of channels.get(n.channel) ?? []) handler(n.payload ?? '');
-    });
-    client = c;
-    await c.connect();
-    for (const channel of channels.keys()) await c.query(`LISTEN ${quote(channel)}`);
-  }
-  return {
-    async add(channel: string, onMessage: (payload: string) => void) {
-      const known = channels.has(channel);
-      channels.set(channel, [...(channels.get(channel) ?? []), onMessage]);
-      if (!client) await connect();
-      else if (!known) await client.query(`LISTEN ${quote(channel)}`);
-    },
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => {});
-    },
-  };
-}
-
-/**
  * This database's installation key (migration 0017), which names the logins the install makes for itself.
  * Role names cannot be parameters, so the key is checked to be the short hex text the migration wrote
  * before anyone splices it into CREATE ROLE.
@@ -219,7 +177,6 @@ const actingSettings = (): [string, string] => {
   return acting ? [String(acting.userId), String(acting.homeTenantId)] : ['', ''];
 };
 
-/**
 /**
  * The app's pool as drizzle sees it (a `GuardedPool`: connection faults fail only the requests they hit).
  * A physical connection logs in as trestle_app (or, as a last resort, becomes it on its first checkout);

@@ -4,7 +4,8 @@ import { type Db, queryRows } from '../db/client.ts';
 import { createTableStatements } from '../engine/ddl.ts';
 import type { EntityDefinition } from '../engine/definition.ts';
 import { createEntityMenu } from './designer-menu.ts';
-import { planMigration, type StepKind, sqlText } from './plan.ts';
+import { planMigration } from './plan.ts';
+import { type StepKind, sqlText } from './plan-steps.ts';
 
 /**
  * A built-in entity's table made from its definition at start-up, so that adding one is a definition file and

@@ -29,10 +29,10 @@ import {
   deleteDesign,
   designHistory,
   previewDesign,
-  readDesign,
   rollbackDesign,
   saveDraft,
 } from './apply.ts';
+import { readDesign } from './design-rows.ts';
 import { bringableTables, introspectTable } from './introspect.ts';
 
 const MENU = 'tableDesign';

@@ -6,15 +6,8 @@ import { AppError } from '../http/errors.ts';
 import { keyField, label, tableDesign } from '../test/designs.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant, type OtherTenant } from '../test/tenants.ts';
-import {
-  applyDesign,
-  createDesign,
-  designHistory,
-  previewDesign,
-  readDesign,
-  rollbackDesign,
-  saveDraft,
-} from './apply.ts';
+import { applyDesign, createDesign, designHistory, previewDesign, rollbackDesign, saveDraft } from './apply.ts';
+import { readDesign } from './design-rows.ts';
 
 /**
  * The table designer's migrations: a design becomes a table; each later draft is previewed (the SQL and

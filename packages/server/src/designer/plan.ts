@@ -1,7 +1,9 @@
-import { columnOf, type DesignField, designToMeta, type EntityMeta, type TableDesign } from '@trestle/shared';
+import { columnOf, type DesignField, designToMeta, type TableDesign } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { columnType, createTableStatements, indexName, literal } from '../engine/ddl.ts';
+import { copyRowsStep } from './plan-copy-rows.ts';
+import { compositeIndex, compositeIndexSteps } from './plan-indexes.ts';
+import { type Plan, type Step, typeText } from './plan-steps.ts';
 
 /**
  * The migration from one applied design to the next, as steps: each one what it does to the table, the
@@ -10,151 +12,12 @@ import { columnType, createTableStatements, indexName, literal } from '../engine
  * `designer_kept` schema, so a roll back, and a roll back of a roll back, keeps every value.
  */
 
-export type StepKind =
-  | 'createTable'
-  | 'addColumn'
-  | 'dropColumn'
-  | 'renameColumn'
-  | 'changeType'
-  | 'setRequired'
-  | 'dropRequired'
-  | 'setDefault'
-  | 'addUnique'
-  | 'dropUnique'
-  | 'addIndex'
-  | 'dropIndex'
-  | 'changeReference'
-  | 'copyRows';
-
-export type Step = {
-  kind: StepKind;
-  /** The field's name after the step (before it, for a drop). */
-  field?: string;
-  /** For a rename, the name before; for a type change, the column type before and after. */
-  from?: string;
-  to?: string;
-  /** An index over several fields: their columns (`field` names them for a reader). */
-  columns?: string[];
-  up: SQL[];
-  down: SQL[];
-};
-
-export type Plan = { before: EntityMeta | null; after: EntityMeta; steps: Step[] };
-
 const id = (name: string) => sql.identifier(name);
-const dialect = new PgDialect();
-
-/** One statement as the text that runs (DDL binds no parameters: identifiers are quoted, values literal). */
-export function sqlText(statement: SQL): string {
-  const q = dialect.sqlToQuery(statement);
-  if (q.params.length > 0) throw new Error('a DDL statement with a bound parameter');
-  return q.sql;
-}
-
-/** The text of a column type, as the cast check takes it. */
-export const typeText = (f: DesignField | EntityMeta['fields'][number]): string => sqlText(columnType(f));
 
 /** Whether the engine wants an index on the field (the same rule as a new table's). */
 const wantsIndex = (f: DesignField) => f.sortable === true || f.search !== undefined || f.type === 'reference';
 
-type CompositeIndex = TableDesign['indexes'][number];
-
-/** An index over several fields of a design: its statements, and its fields' names and columns. */
-function compositeIndex(design: TableDesign, ix: CompositeIndex) {
-  const fields = ix.fields.map((fid) => design.fields.find((f) => f.id === fid));
-  if (fields.some((f) => !f)) throw new Error(`index ${ix.id} names a field the table has not`);
-  const columns = fields.map((f) => columnOf(f as DesignField));
-  const name = id(indexName(design.table, ix.id, ix.unique ? 'ux' : 'ix'));
-  const table = id(design.table);
-  const list = sql.join(
-    columns.map((c) => id(c)),
-    sql`, `,
-  );
-  const live = ix.unique && design.softDelete ? sql` WHERE "deleted_at" IS NULL` : sql``;
-  return {
-    create: ix.unique
-      ? sql`CREATE UNIQUE INDEX ${name} ON ${table} ("tenant_id", ${list})${live}`
-      : sql`CREATE INDEX ${name} ON ${table} ("tenant_id", ${list})`,
-    drop: sql`DROP INDEX ${name}`,
-    field: fields.map((f) => f?.name).join(' + '),
-    columns,
-  };
-}
-
-/**
- * The composite indexes' steps: the ones removed or changed are dropped before anything else (a field they
- * cover may go in the same migration), the ones added or changed are made after everything else (on the
- * columns as they are then). One whose fields are only renamed stays: PostgreSQL renames within it.
- */
-function compositeIndexSteps(before: TableDesign, after: TableDesign): { first: Step[]; last: Step[] } {
-  // A unique one holds over the live rows: turning soft delete on or off makes it again with its condition.
-  const same = (a: CompositeIndex, b: CompositeIndex) =>
-    a.unique === b.unique &&
-    a.fields.join() === b.fields.join() &&
-    (!a.unique || before.softDelete === after.softDelete);
-  const first: Step[] = [];
-  const last: Step[] = [];
-  for (const ix of before.indexes ?? []) {
-    const now = (after.indexes ?? []).find((x) => x.id === ix.id);
-    if (now && same(ix, now)) continue;
-    const old = compositeIndex(before, ix);
-    first.push({
-      kind: ix.unique ? 'dropUnique' : 'dropIndex',
-      field: old.field,
-      columns: old.columns,
-      up: [old.drop],
-      down: [old.create],
-    });
-  }
-  for (const ix of after.indexes ?? []) {
-    const was = (before.indexes ?? []).find((x) => x.id === ix.id);
-    if (was && same(was, ix)) continue;
-    const made = compositeIndex(after, ix);
-    last.push({
-      kind: ix.unique ? 'addUnique' : 'addIndex',
-      field: made.field,
-      columns: made.columns,
-      up: [made.create],
-      down: [made.drop],
-    });
-  }
-  return { first, last };
-}
-
 /** The column a field's values are set aside in when it is removed by migration `n`. */
-/**
- * A brought-in table's rows copied into the new one, for the tenant the design names (bound for the
- * statement, as the table's row-level security asks even of its owner), each field's value cast to its
- * type; with `keepIds` the rows keep their ids and the key's sequence goes past them. Undone with the
- * table's creation (it moves aside with its rows); the source is only read.
- */
-function copyRowsStep(after: TableDesign, source: NonNullable<TableDesign['source']>): Step {
-  const table = id(after.table);
-  const copied = after.fields.filter((f) => source.columns[f.id] !== undefined);
-  const columns = [...(source.keepIds ? ['id'] : []), 'tenant_id', ...copied.map((f) => columnOf(f))];
-  const values = [
-    ...(source.keepIds ? [sql`"id"`] : []),
-    sql.raw(String(source.tenant)),
-    ...copied.map((f) => sql`CAST(${id(source.columns[f.id] ?? '')} AS ${columnType(f)})`),
-  ];
-  const bind = (tenant: string) => sql`SELECT set_config('app.tenant_id', ${sql.raw(`'${tenant}'`)}, true)`;
-  return {
-    kind: 'copyRows',
-    from: source.table,
-    up: [
-      bind(String(source.tenant)),
-      sql`INSERT INTO ${table} (${sql.join(columns.map(id), sql`, `)}) SELECT ${sql.join(values, sql`, `)} FROM ${id(source.table)}`,
-      ...(source.keepIds
-        ? [
-            sql`SELECT setval(pg_get_serial_sequence(${sql.raw(`'${after.table}'`)}, 'id'), coalesce((SELECT max("id") FROM ${table}), 0) + 1, false)`,
-          ]
-        : []),
-      bind(''),
-    ],
-    down: [],
-  };
-}
-
 export const keptColumn = (n: number, column: string) => `_kept_${n}_${column}`.slice(0, 63);
 
 /**
@@ -413,12 +276,4 @@ export function planMigration(before: TableDesign | null, after: TableDesign, n:
   if (after.softDelete) steps.push(...reindex);
   const composite = compositeIndexSteps(before, after);
   return { before: beforeMeta, after: afterMeta, steps: [...composite.first, ...steps, ...composite.last] };
-}
-
-/** Every statement of the plan in order, and the ones that undo it in reverse order. */
-export function planSql(plan: Plan): { up: string[]; down: string[] } {
-  return {
-    up: plan.steps.flatMap((s) => s.up.map(sqlText)),
-    down: [...plan.steps].reverse().flatMap((s) => s.down.map(sqlText)),
-  };
 }

@@ -2,7 +2,7 @@ import { columnOf, type TableDesign } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import { columnType } from '../engine/ddl.ts';
-import { type Plan, typeText } from './plan.ts';
+import { type Plan, typeText } from './plan-steps.ts';
 
 /**
  * What a migration would do to the rows already in the table, counted over every tenant before it runs

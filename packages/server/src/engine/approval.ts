@@ -14,7 +14,7 @@ import type { EntityDefinition, Row } from './definition.ts';
 import { abort, invalidRow, rowNotFound } from './errors.ts';
 import { rowsByKeys } from './read.ts';
 import { logText } from './values.ts';
-import type { WriteDeps } from './write.ts';
+import type { WriteDeps } from './write-deps.ts';
 
 /**
  * The approval flow of entities with `audit`: draft or rejected → submit → in approval → approve or

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
 import type { EntityDefinition, Row } from './definition.ts';
 import { selectList } from './read.ts';
-import type { DetailChanges, Line } from './write.ts';
+import type { DetailChanges, Line } from './write-details.ts';
 
 /**
  * The server's half of computed fields (metadata `computed`): the same computeDocument the form runs, on

@@ -17,74 +17,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Db, queryRows } from '../db/client.ts';
-import { dataScopeOf, grantExpr, scopeExpr } from '../http/access.ts';
+import { queryRows } from '../db/client.ts';
 import { type AuthContext, authOf } from '../http/auth.ts';
 import { AppError, badRequest, envelope } from '../http/errors.ts';
 import { type Language, languageOf } from '../http/language.ts';
 import { approvalHistory, auditEntity, submitEntity } from './approval.ts';
 import type { EntityDefinition } from './definition.ts';
+import { type EngineDeps, engineContext } from './engine-context.ts';
+import { engineTargets, routeParts } from './engine-targets.ts';
 import { col, fieldNamed } from './query.ts';
 import { pageData, presentPage } from './read.ts';
-import { CHOICES_PAGE, type ChoiceQuery, choicesOf, lookupChoices } from './references.ts';
-import { scopeWhere } from './scope.ts';
-import { addEntity, delEntity, type EngineSettings, updateEntity, type WriteDeps } from './write.ts';
-
-export type EngineDeps = {
-  db: Db;
-  now: () => Date;
-  definitions: EntityDefinition[];
-  /** The tenant's engine settings (site settings); the metadata's defaults apply without it. */
-  settings?: (tenantId: number) => Promise<EngineSettings>;
-};
-
-const noSettings: EngineSettings = { codePatterns: {}, separateApprover: {} };
-
-/** The write context of a caller: the scope condition for any entity, the reference choices, the details. */
-function writeDeps(deps: EngineDeps, auth: AuthContext, lang: Language): WriteDeps {
-  const detailOf = (name: string) => {
-    const def = deps.definitions.find((d) => d.meta.name === name);
-    if (!def) throw new Error(`unknown detail entity ${name}`);
-    return def;
-  };
-  let settings: Promise<EngineSettings> | undefined;
-  return {
-    auth,
-    now: deps.now(),
-    lang,
-    settings: () => {
-      settings ??= deps.settings ? deps.settings(auth.tenantId) : Promise.resolve(noSettings);
-      return settings;
-    },
-    scopeOf: (def) => scopeWhere(def, auth),
-    choicesOf: (f) => choicesOf(deps.definitions, auth, f),
-    detailOf,
-  };
-}
-
-/** The engine's view of one request: the write context of the caller, for the route's own grant. */
-export function engineContext(deps: EngineDeps) {
-  return async (req: FastifyRequest): Promise<WriteDeps> => writeDeps(deps, authOf(req), languageOf(req));
-}
-
-/**
- * The caller's write context for another button of the route's menu (an import that updates rows needs
- * Update): null without that grant, else with the data scope of the roles that hold it, the scope that
- * button's own route would apply (a per-action union, as the session check computes it).
- */
-export async function contextForButton(
-  deps: EngineDeps,
-  auth: AuthContext,
-  grant: { menu: string; button: string },
-  lang: Language,
-): Promise<WriteDeps | null> {
-  const [row] = await queryRows<{ granted: boolean; scope: unknown }>(
-    deps.db,
-    sql`select ${grantExpr(sql`${auth.userId}`, grant.menu, grant.button)} as granted, ${scopeExpr(sql`${auth.userId}`, grant)} as scope`,
-  );
-  if (row?.granted !== true) return null;
-  return writeDeps(deps, { ...auth, dataScope: dataScopeOf(row.scope) }, lang);
-}
+import { CHOICES_PAGE, type ChoiceQuery, lookupChoices } from './references.ts';
+import { addEntity, delEntity, updateEntity } from './write.ts';
 
 /**
  * Page answers are built by the engine from validated metadata: re-validating every row with zod on the
@@ -94,72 +38,6 @@ const asJson = () => (data: unknown) => JSON.stringify(data);
 
 const keysEnvelope = envelopeSchema(z.object({ key: z.number() }));
 const countEnvelope = envelopeSchema(z.object({ count: z.number() }));
-
-/**
- * Where an entity's routes are and which entity a request is for: a built-in entity has routes of its own
- * (`/api/Employee/…`, documented with its name), the designed ones share `/api/:entity/…`, whose grant is
- * checked on the menu the path names and whose entity is looked up in the registry at each request.
- */
-export type EntityTarget = {
-  base: string;
-  menu: string;
-  tags: string[];
-  /** How the summaries name the entity. */
-  label: string;
-  /** The approval routes: a built-in entity has them with `audit`; the shared routes always (404 without). */
-  audit: boolean;
-  params?: z.ZodType;
-  /** For the shared routes: whether a path's entity name is a designed entity (404, not 403, when not). */
-  namesSomething?: (name: string) => boolean;
-  resolve(req: FastifyRequest): EntityDefinition;
-};
-
-/** What each route of a target declares: its grant for a button, and the params of a shared path. */
-export function routeParts(target: EntityTarget) {
-  return {
-    grant: (button: string) => ({
-      permission: { menu: target.menu, button },
-      ...(target.namesSomething ? { namesSomething: target.namesSomething } : {}),
-    }),
-    params: target.params ? { params: target.params } : {},
-  };
-}
-
-/** The entity name a shared route's path carries. */
-export const entityParams = z.object({ entity: z.string().regex(/^[A-Z][A-Za-z0-9]{0,39}$/) });
-
-/** The targets of the engine's routes: each built-in entity, and the designed ones behind one shared path. */
-export function engineTargets(
-  deps: EngineDeps,
-  designed?: (name: string) => EntityDefinition | undefined,
-): EntityTarget[] {
-  const targets: EntityTarget[] = deps.definitions
-    .filter((d) => !d.detailOnly && !d.designed)
-    .map((def) => ({
-      base: `/api/${def.meta.name}`,
-      menu: def.meta.name,
-      tags: [def.meta.name],
-      label: def.meta.label.en,
-      audit: def.meta.audit,
-      resolve: () => def,
-    }));
-  if (designed)
-    targets.push({
-      base: '/api/:entity',
-      menu: ':entity',
-      tags: ['designed entities'],
-      label: 'A designed entity',
-      audit: true,
-      params: entityParams,
-      namesSomething: (name) => designed(name) !== undefined,
-      resolve: (req) => {
-        const def = designed((req.params as { entity: string }).entity);
-        if (!def) throw new AppError(404, 'not_found', 'No such entity');
-        return def;
-      },
-    });
-  return targets;
-}
 
 /** An entity's metadata as a screen is drawn from it, with its detail entities'. */
 function screenOf(deps: EngineDeps, meta: EntityMeta): EntityScreenMeta {

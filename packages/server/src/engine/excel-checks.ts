@@ -10,7 +10,7 @@ import { fieldNamed } from './query.ts';
 import { referenceProblems, referencesOf } from './references.ts';
 import { rowsOutsideScope, updatesOutsideScope } from './scope.ts';
 import { columnId, toSqlValue } from './values.ts';
-import type { WriteDeps } from './write.ts';
+import type { WriteDeps } from './write-deps.ts';
 
 /**
  * The checks an import runs on its rows before writing, each turning a refusal into that row's error. An

@@ -28,17 +28,10 @@ import {
   type SheetRow,
 } from './excel-sheet.ts';
 import { assignNumbers, type NumberingContext } from './numbering.ts';
-import {
-  computeUpdate,
-  diff,
-  insertRows,
-  logChanges,
-  logImported,
-  numberingOf,
-  saveDetails,
-  updateRow,
-  type WriteDeps,
-} from './write.ts';
+import { computeUpdate, numberingOf } from './write.ts';
+import type { WriteDeps } from './write-deps.ts';
+import { saveDetails } from './write-details.ts';
+import { diff, insertRows, logChanges, logImported, updateRow } from './write-rows.ts';
 
 /** The answer lists this many errors; the error workbook carries every one. */
 const MAX_LISTED_ERRORS = 1000;

@@ -9,7 +9,7 @@ import type { Plain, SheetLayout, SheetRow } from './excel-sheet.ts';
 import { col, fieldNamed } from './query.ts';
 import { selectList } from './read.ts';
 import { logText } from './values.ts';
-import type { WriteDeps } from './write.ts';
+import type { WriteDeps } from './write-deps.ts';
 
 /**
  * One sheet row on its way in. Without `before` it adds `row`. With `before` (the stored record its

@@ -12,11 +12,12 @@ import { readFileParts } from '../http/multipart.ts';
 import type { ObjectStore } from '../platform/files.objects.ts';
 import { createFileStore } from '../platform/files.store.ts';
 import type { EntityDefinition } from './definition.ts';
-import { contextForButton, type EngineDeps, engineContext, engineTargets, routeParts } from './engine.routes.ts';
+import { contextForButton, type EngineDeps, engineContext } from './engine-context.ts';
+import { engineTargets, routeParts } from './engine-targets.ts';
 import { XLSX_TYPE } from './excel-common.ts';
 import { prepareExport, templateWorkbook } from './excel-export.ts';
 import { importWorkbook } from './excel-import.ts';
-import type { WriteDeps } from './write.ts';
+import type { WriteDeps } from './write-deps.ts';
 
 const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
