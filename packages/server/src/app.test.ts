@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from './test/helper.ts';
+import { body, createTestApp, postLogin, type TestApp } from './test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,12 +61,7 @@ describe('routes', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"userName": ',
-    });
+    const res = await postLogin(t.app, '{"userName": ', { headers: { 'content-type': 'application/json' } });
     expect([res.statusCode, body(res).code]).toEqual([400, 'bad_request']);
   });
 });

@@ -2,11 +2,9 @@ import type { EntityMeta, PageResult } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_MENUS } from '../features/tenants/tenants.service.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
-import { createOtherTenant } from '../test/tenants.ts';
+import { createTenantWithEveryMenu } from '../test/tenants.ts';
 import { queryRows } from './client.ts';
-import { menus } from './schema.ts';
 
 // Every engine entity, whichever features register them: the other tenant's admin holds every menu
 // a tenant may have, so only tenancy (not a missing grant) can keep the first tenant's rows from it.
@@ -15,10 +13,7 @@ let other: string;
 let entities: EntityMeta[];
 beforeAll(async () => {
   t = await createTestApp();
-  const codes = (await t.database.db.select({ code: menus.code }).from(menus))
-    .map((m) => m.code)
-    .filter((c) => !PLATFORM_MENUS.includes(c));
-  await createOtherTenant(t.database.db, 'wide', codes);
+  await createTenantWithEveryMenu(t.database.db, 'wide');
   other = await t.login('wide-admin', 'Other@2026');
   const admin = await t.login('admin', 'Admin@2026');
   // First-tenant rows in every log (this request, the sign-ins, a data change), so no table is empty.

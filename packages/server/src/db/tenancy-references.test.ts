@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_MENUS } from '../features/tenants/tenants.service.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
-import { createOtherTenant } from '../test/tenants.ts';
+import { createTenantWithEveryMenu } from '../test/tenants.ts';
 import { queryRows } from './client.ts';
-import { menus } from './schema.ts';
 
 // The hand-written routes that write ids of other rows: the other tenant's admin names the first tenant's
 // rows, then ids that do not exist, and must get the same answer for both (nothing tells an id apart)
@@ -44,10 +42,7 @@ async function alike(send: (id: number) => Promise<LightMyRequestResponse>, thei
 
 beforeAll(async () => {
   t = await createTestApp();
-  const codes = (await t.database.db.select({ code: menus.code }).from(menus))
-    .map((m) => m.code)
-    .filter((c) => !PLATFORM_MENUS.includes(c));
-  await createOtherTenant(t.database.db, 'acme', codes);
+  await createTenantWithEveryMenu(t.database.db, 'acme');
   acme = await t.login('acme-admin', 'Other@2026');
   pm = await t.login('pm', 'Pm@2026');
   first.org = (await one<{ id: number }>(sql`select id from organizations where tenant_id = 1 order by id`)).id;

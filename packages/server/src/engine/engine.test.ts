@@ -1,9 +1,9 @@
 import { columnOf, employeeMeta, type PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { roles } from '../db/schema.ts';
+import { exportedSheet } from '../test/excel.ts';
 import { bearer, body } from '../test/helper.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
@@ -335,10 +335,7 @@ describe('export across batches', () => {
   it('streams every row exactly once in the order SQL gives, sorted descending on a mostly-null column', async () => {
     const res = await post('/api/Employee/export', { sort: 'leaveDate', order: 'desc' });
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('the export has no sheet');
+    const sheet = await exportedSheet(res);
     const header = (sheet.getRow(1).values as unknown[]).indexOf('Code');
     const codes: string[] = [];
     sheet.eachRow((row, n) => {

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { bearer, body } from '../test/helper.ts';
+import { postFiles } from '../test/multipart.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
@@ -12,25 +13,8 @@ type Employee = { id: number; code: string; name: string; title: string | null; 
 
 const owner = () => t.database.db;
 
-function multipart(bytes: Buffer) {
-  const boundary = '----trestle-reimport';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.xlsx"\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const importFile = (bytes: Buffer, query: string, token = t.admin, entity = 'Employee') => {
-  const part = multipart(bytes);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/${entity}/import?${query}`,
-    headers: { ...part.headers, ...bearer(token) },
-    payload: part.payload,
-  });
-};
+const importFile = (bytes: Buffer, query: string, token = t.admin, entity = 'Employee') =>
+  postFiles(t.app, `/api/${entity}/import?${query}`, token, [{ name: 'x.xlsx', bytes }]);
 
 /** The export of the employees whose code starts with `prefix`, opened as a workbook, and its header. */
 async function exportEmployees(prefix: string, token = t.admin) {

@@ -4,21 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { EMPLOYEE_TEMPLATE_HEADERS } from '../test/demo.ts';
 import { bearer, body } from '../test/helper.ts';
+import { postFiles } from '../test/multipart.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
 
 type Where = { name: string; value: string; displayType: string };
-
-function multipart(name: string, bytes: Buffer) {
-  const boundary = '----trestle-excel-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const exportRows = (wheres: Where[], token = t.admin, lang = 'en') =>
   t.app.inject({
@@ -48,15 +39,8 @@ async function sheetOf(bytes: Buffer, index = 0) {
   return { ws, rows, header: (rows[0] ?? []).map(String), wb };
 }
 
-const importFile = (bytes: Buffer, mode: string, token = t.admin, name = 'employees.xlsx') => {
-  const part = multipart(name, bytes);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/Employee/import?mode=${mode}`,
-    headers: { ...part.headers, ...bearer(token) },
-    payload: part.payload,
-  });
-};
+const importFile = (bytes: Buffer, mode: string, token = t.admin, name = 'employees.xlsx') =>
+  postFiles(t.app, `/api/Employee/import?mode=${mode}`, token, [{ name, bytes }]);
 
 async function workbook(header: string[], rows: ExcelJS.CellValue[][]) {
   const wb = new ExcelJS.Workbook();

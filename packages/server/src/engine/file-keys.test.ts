@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { employees, files } from '../db/schema.ts';
 import { bearer, body } from '../test/helper.ts';
-import { multipart, type Part, PDF, PNG } from '../test/multipart.ts';
+import { type Part, PDF, PNG, postFiles } from '../test/multipart.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const t = useTestApp({ otherTenant: true });
@@ -17,13 +17,7 @@ const post = (url: string, payload: unknown, token = t.admin) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 
 async function upload(part: Part, token = t.admin): Promise<string> {
-  const m = multipart([part]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/Employee/upload',
-    headers: { ...m.headers, ...bearer(token) },
-    payload: m.payload,
-  });
+  const res = await postFiles(t.app, '/api/Employee/upload', token, [part]);
   expect(res.statusCode, res.body).toBe(200);
   const [stored] = body(res).data as { key: string }[];
   if (!stored) throw new Error('no upload');

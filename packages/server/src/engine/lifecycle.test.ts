@@ -1,27 +1,19 @@
-import { entitySchema } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors.ts';
+import { sketchedEntity } from '../test/entities.ts';
 import { checkLifecycles } from './lifecycle.ts';
 
 // An entity as the table designer could draw it: no hooks, only metadata. The engine alone keeps its lifecycle.
-const ticket = entitySchema.parse({
-  name: 'Ticket',
-  table: 'tickets',
-  key: 'id',
-  label: { en: 'Tickets', zh: '工单' },
-  defaultSort: { field: 'id', order: 'desc' },
-  fields: [
-    { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' }, readOnly: true },
-    {
-      name: 'state',
-      type: 'dict',
-      dictionary: 'ticketState',
-      label: { en: 'State', zh: '状态' },
-      default: 'OPEN',
-      lifecycle: { initial: ['OPEN'], next: { OPEN: ['DONE'], DONE: [] } },
-    },
-  ],
-});
+const ticket = sketchedEntity('Ticket', 'tickets', { en: 'Tickets', zh: '工单' }, [
+  {
+    name: 'state',
+    type: 'dict',
+    dictionary: 'ticketState',
+    label: { en: 'State', zh: '状态' },
+    default: 'OPEN',
+    lifecycle: { initial: ['OPEN'], next: { OPEN: ['DONE'], DONE: [] } },
+  },
+]);
 
 const refusal = (run: () => void) => {
   try {

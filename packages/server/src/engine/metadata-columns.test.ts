@@ -38,31 +38,30 @@ afterAll(() => t.close());
 const wireLength = (f: FieldMeta) =>
   f.length ?? (f.type === 'string' ? 200 : f.type === 'text' || f.type === 'richText' ? 20_000 : 500);
 
+/** The column type of the field types that map to exactly one. */
+const columnTypeOf: Partial<Record<FieldMeta['type'], string>> = {
+  reference: 'integer',
+  date: 'date',
+  datetime: 'timestamp with time zone',
+  time: 'time without time zone',
+  boolean: 'boolean',
+  dictMulti: 'ARRAY',
+  json: 'jsonb',
+};
+
 function problem(f: FieldMeta, c: Column): string | null {
   const is = (...types: string[]) => (types.includes(c.data_type) ? null : `${f.type} on a ${c.data_type} column`);
+  const single = columnTypeOf[f.type];
+  if (single) return is(single);
   switch (f.type) {
     case 'integer':
       return is({ int2: 'smallint', int4: 'integer', int8: 'bigint' }[f.intSize ?? 'int4']);
-    case 'reference':
-      return is('integer');
     case 'decimal':
       return c.data_type !== 'numeric' ||
         c.numeric_precision !== (f.precision ?? 18) ||
         c.numeric_scale !== (f.scale ?? 2)
         ? `decimal(${f.precision ?? 18}, ${f.scale ?? 2}) on ${c.data_type}(${c.numeric_precision}, ${c.numeric_scale})`
         : null;
-    case 'date':
-      return is('date');
-    case 'datetime':
-      return is('timestamp with time zone');
-    case 'time':
-      return is('time without time zone');
-    case 'boolean':
-      return is('boolean');
-    case 'dictMulti':
-      return is('ARRAY');
-    case 'json':
-      return is('jsonb');
     default:
       if (c.data_type === 'text') return null;
       if (c.data_type !== 'character varying') return `${f.type} on a ${c.data_type} column`;

@@ -5,10 +5,8 @@ import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actAsTenant, queryRows } from '../db/client.ts';
-import { menus } from '../db/schema.ts';
-import { PLATFORM_MENUS } from '../features/tenants/tenants.service.ts';
 import { bearer, body, createTestApp, type TestApp } from '../test/helper.ts';
-import { createOtherTenant, type OtherTenant } from '../test/tenants.ts';
+import { createTenantWithEveryMenu, type OtherTenant } from '../test/tenants.ts';
 import { importFields } from './excel-common.ts';
 
 // Every reference an engine write names, generated from the metadata: another tenant's row and a row
@@ -195,10 +193,7 @@ async function cloneIntoOther(table: string, labelColumns: string[]) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const codes = (await owner().select({ code: menus.code }).from(menus))
-    .map((m) => m.code)
-    .filter((c) => !PLATFORM_MENUS.includes(c));
-  acme = await createOtherTenant(owner(), 'acme', codes);
+  acme = await createTenantWithEveryMenu(owner(), 'acme');
   acmeToken = await t.login('acme-admin', 'Other@2026');
   admin = await t.login('admin', 'Admin@2026');
   pm = await t.login('pm', 'Pm@2026');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, type TestApp } from '../test/helper.ts';
+import { body, createTestApp, postLogin, type TestApp } from '../test/helper.ts';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from './json-body.ts';
 import { hasNul } from './nul-guard.ts';
 
@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', headers: { 'content-type': 'application/json' }, payload });
+const login = (payload: string) => postLogin(t.app, payload, { headers: { 'content-type': 'application/json' } });
 const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, body } from '../test/helper.ts';
+import { bearer, body, postLogin } from '../test/helper.ts';
 import { useTestApp } from '../test/use-test-app.ts';
 
 const t = useTestApp();
 
 describe('the NUL character', () => {
   it('in a sign-in name is a 400, not a database error', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { userName: 'ad\u0000min', password: 'x' },
-    });
+    const res = await postLogin(t.app, { userName: 'ad\u0000min', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(body(res).message).toBe('Text must not contain the NUL character');
   });

@@ -27,3 +27,12 @@ export const tableDesign = (name: string, fields: Field[], extra: Partial<TableD
 /** A required text field no two rows may share (a code, a plate). */
 export const keyField = (id: string, name: string, title: string, extra: Partial<Field> = {}): Field =>
   ({ id, name, type: 'string', label: label(title), length: 20, required: true, unique: true, ...extra }) as Field;
+
+/** A field holding the key of a row of `table`, shown by its `labelColumn`. */
+export const referenceField = (
+  id: string,
+  name: string,
+  title: string,
+  reference: { table: string; labelColumn: string },
+  extra: Partial<Field> = {},
+): Field => ({ id, name, type: 'reference', label: label(title), reference, ...extra }) as Field;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectDocuments } from '@trestle/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -70,7 +70,7 @@ export async function createTestApp(
     clock,
     ...(server ? { server: { url: server.url, appUrl: server.appUrl } } : {}),
     async login(userName, password) {
-      const res = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password } });
+      const res = await postLogin(app, { userName, password });
       if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.body}`);
       return res.json().data.token as string;
     },
@@ -85,6 +85,23 @@ export async function createTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A sign-in as the browser sends it (a body, or raw text with `headers`), answered as it came: for the
+ * tests of signing in itself, which look at refusals, headers and client addresses.
+ */
+export const postLogin = (
+  app: FastifyInstance,
+  payload: object | string,
+  extra: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {},
+) => app.inject({ method: 'POST', url: '/api/user/login', payload, ...extra });
+
+/** The row of `code` in `rows`; a missing one fails the test. */
+export function withCode<T extends { code: string }>(rows: T[], code: string): T {
+  const row = rows.find((r) => r.code === code);
+  if (!row) throw new Error(`no row ${code}`);
+  return row;
+}
 
 /** The parsed envelope of an answer. */
 export const body = (res: LightMyRequestResponse) =>

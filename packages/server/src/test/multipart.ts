@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { bearer } from './helper.ts';
+
 /** A multipart/form-data body of files in one field, as a browser's upload sends it. */
 export type Part = { name: string; bytes: Buffer; type?: string };
 
@@ -14,6 +17,12 @@ export function multipart(parts: Part[], field = 'file') {
     Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** An upload of `parts` to `url` (an upload, an import, an avatar) by the holder of `token`, answered as it came. */
+export function postFiles(app: FastifyInstance, url: string, token: string, parts: Part[], field = 'file') {
+  const m = multipart(parts, field);
+  return app.inject({ method: 'POST', url, headers: { ...m.headers, ...bearer(token) }, payload: m.payload });
 }
 
 /** The smallest PNG: one pixel. */

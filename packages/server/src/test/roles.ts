@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { roles, tenants, userRoles, users } from '../db/schema.ts';
+import { addBareTenant } from './tenants.ts';
 
 type Db = Database['db'];
 
@@ -44,10 +45,7 @@ export async function addOpsAdministrator(db: Db, grant: (opsRole: number) => Pr
 
 /** A role of a second tenant: an id no caller of the default tenant may reach. */
 export async function addForeignRole(db: Db) {
-  const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other' }).returning();
-  const [otherRole] = await db
-    .insert(roles)
-    .values({ tenantId: other?.id ?? 0, code: 'x', name: 'Theirs' })
-    .returning();
+  const other = await addBareTenant(db, 'other', 'Other');
+  const [otherRole] = await db.insert(roles).values({ tenantId: other, code: 'x', name: 'Theirs' }).returning();
   return otherRole?.id ?? 0;
 }

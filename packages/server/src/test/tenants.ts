@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { actAsTenant, type Db } from '../db/client.ts';
 import { employees, menus, roles, tenantMenus, tenants, userRoles, users } from '../db/schema.ts';
+import { PLATFORM_MENUS } from '../features/tenants/tenants.service.ts';
 import { hashPassword, userKeyOf } from '../platform/passwords.ts';
 
 export type OtherTenant = { tenantId: number; adminId: number; employeeIds: number[] };
@@ -57,4 +58,41 @@ export async function createOtherTenant(
       .returning({ id: employees.id });
     return { tenantId: tenant.id, adminId: admin.id, employeeIds: rows.map((r) => r.id) };
   });
+}
+
+/** A second tenant holding every menu a tenant may have (`<code>-admin` / `Other@2026`): only tenancy keeps rows apart. */
+export async function createTenantWithEveryMenu(db: Db, code: string): Promise<OtherTenant> {
+  const codes = (await db.select({ code: menus.code }).from(menus))
+    .map((m) => m.code)
+    .filter((c) => !PLATFORM_MENUS.includes(c));
+  return createOtherTenant(db, code, codes);
+}
+
+/** A bare second tenant, written by the owner: no users, roles or package until the test adds them. */
+export async function addBareTenant(db: Db, code = 'other', name = 'Other company') {
+  const [tenant] = await db.insert(tenants).values({ code, name }).returning();
+  if (!tenant) throw new Error('no tenant');
+  return tenant.id;
+}
+
+/** A user of `tenantId`, written by the owner: it signs in with `password`, or never when none is given. */
+export async function addTenantUser(
+  db: Db,
+  tenantId: number,
+  userName: string,
+  userTrueName: string,
+  password?: string,
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      tenantId,
+      userName,
+      userKey: userKeyOf(userName),
+      userTrueName,
+      passwordHash: password === undefined ? 'x' : await hashPassword(password),
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  return user.id;
 }

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from './helper.ts';
 import { createOtherTenant } from './tenants.ts';
 
@@ -112,4 +112,19 @@ export function madeInBeforeAll<T extends object>(make: () => T | Promise<T>): T
     Object.assign(made, await make());
   });
   return made;
+}
+
+/**
+ * Declares, for each route (a POST with an empty body), the test that it answers 401 with no token and
+ * 403 `forbidden` to the project manager: the file's app needs `useTestApp({ pm: true })`.
+ */
+export function itRefusesAnonymousAndPm(t: SignedInApp, routes: ['GET' | 'POST', string][]) {
+  it.each(routes)('%s %s: 401 anonymous, 403 for the project manager', async (method, url) => {
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect((await call({})).statusCode).toBe(401);
+    const denied = await call(bearer(t.pm));
+    expect(denied.statusCode).toBe(403);
+    expect(body(denied).code).toBe('forbidden');
+  });
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, users } from '../../db/schema.ts';
-import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { bearer, body, createTestApp, postLogin, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (userName: string, password: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password }, headers });
+  postLogin(t.app, { userName, password }, { headers });
 const me = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/getCurrentUserInfo', headers: bearer(token) });
 const MINUTE = 60_000;
@@ -48,7 +48,7 @@ describe('POST /api/user/login', () => {
   });
 
   it('rejects bodies of the wrong shape with field errors', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 1, extra: true } });
+    const res = await postLogin(t.app, { userName: 1, extra: true });
     expect(res.statusCode).toBe(400);
     const b = body(res);
     expect(b.code).toBe('bad_request');
@@ -109,12 +109,11 @@ describe('rate limit per client address', () => {
     try {
       const codes = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/user/login',
-          payload: { userName: `user${i}`, password: 'x' },
-          headers: { 'x-forwarded-for': `198.51.100.${i}` },
-        });
+        const res = await postLogin(
+          limited.app,
+          { userName: `user${i}`, password: 'x' },
+          { headers: { 'x-forwarded-for': `198.51.100.${i}` } },
+        );
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([400, 400, 400, 429, 429]);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema.ts';
 import { captchaAnswerHash, captchas } from '../../db/schema-settings.ts';
-import { body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { body, createTestApp, postLogin, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,8 +16,7 @@ beforeEach(async () => {
 const MINUTE = 60_000;
 const ATTACKER = '203.0.113.7';
 const OWNER = '198.51.100.2';
-const login = (payload: object, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload, remoteAddress });
+const login = (payload: object, remoteAddress: string) => postLogin(t.app, payload, { remoteAddress });
 const admin = { userName: 'admin', password: 'Admin@2026' };
 const wrong = { userName: 'admin', password: 'not-the-password' };
 const failFrom = async (address: string, times: number, who = wrong) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginFailures, settings } from '../../db/schema.ts';
 import { captchaAnswerHash, captchas } from '../../db/schema-settings.ts';
-import { body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { body, createTestApp, postLogin, type TestApp } from '../../test/helper.ts';
 import { CAPTCHA_ALPHABET, captchaSvg } from './captcha-image.ts';
 
 let t: TestApp;
@@ -21,7 +21,7 @@ beforeEach(async () => {
   await t.database.db.delete(loginFailures);
 });
 
-const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/user/login', payload });
+const login = (payload: object) => postLogin(t.app, payload);
 const admin = { userName: 'admin', password: 'Admin@2026' };
 
 /** A captcha minted through the API, then given a known answer in the database (the test cannot read the picture). */

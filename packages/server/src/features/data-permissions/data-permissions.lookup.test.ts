@@ -1,24 +1,21 @@
-import { employeeMeta, entitySchema } from '@trestle/shared';
+import { employeeMeta } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { engineRoutes } from '../../engine/engine.routes.ts';
+import { sketchedEntity } from '../../test/entities.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
 
 /**
  * No built-in entity references employees yet, so a probe entity with an employee picker is mounted
  * beside the app: its lookup must offer exactly the employees the caller's Employee scope shows.
  */
-const probeMeta = entitySchema.parse({
-  name: 'ScopeProbe',
+const probeMeta = sketchedEntity(
+  'ScopeProbe',
   // Only its lookup is called, which reads the referenced table: its own table is never queried.
-  table: 'scope_probes',
-  key: 'id',
-  label: { en: 'Probe', zh: '探针' },
-  singular: { en: 'probe', zh: '探针' },
-  defaultSort: { field: 'id', order: 'asc' },
-  fields: [
-    { name: 'id', type: 'integer', label: { en: 'ID', zh: 'ID' } },
+  'scope_probes',
+  { en: 'Probe', zh: '探针' },
+  [
     {
       name: 'employeeId',
       type: 'reference',
@@ -26,7 +23,8 @@ const probeMeta = entitySchema.parse({
       label: { en: 'Employee', zh: '员工' },
     },
   ],
-});
+  { singular: { en: 'probe', zh: '探针' } },
+);
 
 let t: TestApp;
 let admin: string;

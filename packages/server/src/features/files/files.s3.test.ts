@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Objects, signV4 } from '../../platform/files.s3.ts';
 import { bearer, body, createTestApp } from '../../test/helper.ts';
+import { postFiles } from '../../test/multipart.ts';
 
 const KEY_ID = 'TESTKEYID';
 const SECRET = 'test/secret+key';
@@ -167,20 +168,9 @@ describe('the S3 object store against an S3-compatible server', () => {
     });
     try {
       const admin = await t.login('admin', 'Admin@2026');
-      const boundary = '----s3-boundary';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s3.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-        ),
-        Buffer.from('stored in the bucket'),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
+      const up = await postFiles(t.app, '/api/Employee/upload', admin, [
+        { name: 's3.txt', bytes: Buffer.from('stored in the bucket'), type: 'text/plain' },
       ]);
-      const up = await t.app.inject({
-        method: 'POST',
-        url: '/api/Employee/upload',
-        headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
       expect(up.statusCode, up.body).toBe(200);
       const [stored] = body(up).data as { key: string; url: string }[];
       if (!stored) throw new Error('no upload');

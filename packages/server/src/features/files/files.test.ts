@@ -3,42 +3,15 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { files, tenants, users } from '../../db/schema.ts';
+import { files } from '../../db/schema.ts';
 import { bearer, body } from '../../test/helper.ts';
+import { multipart, type Part, PDF, PNG, postFiles } from '../../test/multipart.ts';
+import { addBareTenant, addTenantUser } from '../../test/tenants.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-type Part = { name: string; bytes: Buffer; type?: string };
-function multipart(parts: Part[]) {
-  const boundary = '----trestle-files-boundary';
-  const payload = Buffer.concat([
-    ...parts.flatMap((p) => [
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${p.name}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      p.bytes,
-      Buffer.from('\r\n'),
-    ]),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const upload = (parts: Part[], token = t.admin, url = '/api/Employee/upload') => {
-  const m = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...m.headers, ...bearer(token) },
-    payload: m.payload,
-  });
-};
+const upload = (parts: Part[], token = t.admin, url = '/api/Employee/upload') => postFiles(t.app, url, token, parts);
 
 type Stored = { key: string; name: string; size: number; type: string; url: string };
 
@@ -89,13 +62,8 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
 
   it("answers 404 for another tenant's file and for a malformed key", async () => {
     const db = t.database.db;
-    const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other company' }).returning();
-    if (!other) throw new Error('no tenant');
-    const [stranger] = await db
-      .insert(users)
-      .values({ tenantId: other.id, userName: 'stranger', userKey: 'stranger', userTrueName: 'S', passwordHash: 'x' })
-      .returning();
-    if (!stranger) throw new Error('no user');
+    const other = await addBareTenant(db);
+    const stranger = await addTenantUser(db, other, 'stranger', 'S');
     const key = randomUUID();
     const at = new Date();
     const dir = path.join(
@@ -107,13 +75,13 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, key), PNG);
     await db.insert(files).values({
-      tenantId: other.id,
+      tenantId: other,
       key,
       name: 'secret.png',
       size: PNG.length,
       type: 'image/png',
       entity: 'Employee',
-      uploadedBy: stranger.id,
+      uploadedBy: stranger,
       uploadedAt: at,
     });
     for (const url of [`/api/file/${key}`, '/api/file/..%2F..%2Ftoken-secret', '/api/file/x']) {
@@ -123,7 +91,6 @@ describe('POST /api/<Entity>/upload and GET /api/file/:key', () => {
   });
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 type Listed = {
   key: string;
   name: string;

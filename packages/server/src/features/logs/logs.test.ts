@@ -1,11 +1,12 @@
 import type { PageResult } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { settings, tenants } from '../../db/schema.ts';
 import { requestLog, signInLog } from '../../db/schema-logs.ts';
-import { bearer, body } from '../../test/helper.ts';
+import { exportedSheet } from '../../test/excel.ts';
+import { bearer, body, postLogin } from '../../test/helper.ts';
+import { addBareTenant } from '../../test/tenants.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { purgeOldLogs } from './retention.ts';
 
@@ -88,10 +89,7 @@ describe('request log', () => {
 
     const res = await post('/api/RequestLog/export', { wheres: [like('path', 'button/get')] });
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('the export has no sheet');
+    const sheet = await exportedSheet(res);
     const header = (sheet.getRow(1).values as unknown[]).indexOf('Path');
     expect(header).toBeGreaterThan(0);
     expect(String(sheet.getRow(2).getCell(header).value)).toBe('/api/Button/Get');
@@ -107,12 +105,7 @@ describe('request log', () => {
 
 describe('sign-in log', () => {
   const login = (userName: string, password: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'user-agent': 'signin-agent' },
-      payload: { userName, password },
-    });
+    postLogin(t.app, { userName, password }, { headers: { 'user-agent': 'signin-agent' } });
 
   it('records success, failure (wrong password and unknown name alike) and the lockout', async () => {
     expect((await login('admin', 'Admin@2026')).statusCode).toBe(200);
@@ -189,15 +182,14 @@ describe('who may read the logs', () => {
 
   it("never shows another tenant's rows", async () => {
     const db = t.database.db;
-    const [other] = await db.insert(tenants).values({ code: 'other-logs', name: 'Other' }).returning();
-    if (!other) throw new Error('no tenant');
+    const other = await addBareTenant(db, 'other-logs', 'Other');
     const at = new Date();
     await db
       .insert(requestLog)
-      .values({ tenantId: other.id, method: 'GET', path: '/api/other-tenant', status: 200, durationMs: 1, at });
-    await db.insert(signInLog).values({ tenantId: other.id, userName: 'other-tenant-user', outcome: 'success', at });
+      .values({ tenantId: other, method: 'GET', path: '/api/other-tenant', status: 200, durationMs: 1, at });
+    await db.insert(signInLog).values({ tenantId: other, userName: 'other-tenant-user', outcome: 'success', at });
     await db.execute(
-      sql`insert into data_change_log (tenant_id, entity, entity_key, action, field, user_id, at) values (${other.id}, 'OtherTenant', 1, 'add', 'x', 1, ${at})`,
+      sql`insert into data_change_log (tenant_id, entity, entity_key, action, field, user_id, at) values (${other}, 'OtherTenant', 1, 'add', 'x', 1, ${at})`,
     );
     expect((await page('RequestLog', { wheres: [like('path', 'other-tenant')] })).rows).toHaveLength(0);
     expect((await page('SignInLog', { wheres: [like('userName', 'other-tenant')] })).rows).toHaveLength(0);

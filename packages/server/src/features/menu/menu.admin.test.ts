@@ -1,30 +1,20 @@
 import type { ButtonRow, MenuItem, MenuRow } from '@trestle/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { roleGrants, roleMenus, roles, tenantMenus, tenants, userRoles, users } from '../../db/schema.ts';
-import { hashPassword, userKeyOf } from '../../platform/passwords.ts';
-import { bearer, body } from '../../test/helper.ts';
-import { createOtherTenant } from '../../test/tenants.ts';
+import { roleGrants, roleMenus, roles, tenantMenus, tenants, userRoles } from '../../db/schema.ts';
+import { body, withCode } from '../../test/helper.ts';
+import { addBareTenant, addTenantUser, createOtherTenant } from '../../test/tenants.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
 
-const post = (url: string, token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload: unknown) => t.post(url, payload, token);
+const { get } = t;
 
 const menusNow = async () => body(await get('/api/menu/getAll', t.admin)).data as MenuRow[];
-const menuByCode = async (code: string) => {
-  const m = (await menusNow()).find((r) => r.code === code);
-  if (!m) throw new Error(`no menu ${code}`);
-  return m;
-};
+const menuByCode = async (code: string) => withCode(await menusNow(), code);
 const buttonsNow = async () => body(await get('/api/Button/getAll', t.admin)).data as ButtonRow[];
-const buttonByCode = async (code: string) => {
-  const b = (await buttonsNow()).find((r) => r.code === code);
-  if (!b) throw new Error(`no button ${code}`);
-  return b;
-};
+const buttonByCode = async (code: string) => withCode(await buttonsNow(), code);
 
 /** A form body for a menu, from its row (what the editor sends). */
 const input = (m: MenuRow) => ({
@@ -226,29 +216,16 @@ describe('the menu editor: writing', () => {
   it('lets only a super admin change menus, even with the grant (menus are shared by every tenant)', async () => {
     // A second tenant's administrator holding SysMenu's buttons through an ordinary role.
     const db = t.database.db;
-    const [tenant] = await db.insert(tenants).values({ code: 'other', name: 'Other company' }).returning();
-    if (!tenant) throw new Error('no tenant');
-    const [role] = await db
-      .insert(roles)
-      .values({ tenantId: tenant.id, code: 'tadmin', name: 'Tenant admin' })
-      .returning();
-    const [user] = await db
-      .insert(users)
-      .values({
-        tenantId: tenant.id,
-        userName: 'tadmin',
-        userKey: userKeyOf('tadmin'),
-        userTrueName: 'Tenant Admin',
-        passwordHash: await hashPassword('Tadmin@2026'),
-      })
-      .returning();
-    if (!role || !user) throw new Error('no role or user');
-    await db.insert(userRoles).values({ tenantId: tenant.id, userId: user.id, roleId: role.id });
+    const tenantId = await addBareTenant(db);
+    const [role] = await db.insert(roles).values({ tenantId, code: 'tadmin', name: 'Tenant admin' }).returning();
+    const userId = await addTenantUser(db, tenantId, 'tadmin', 'Tenant Admin', 'Tadmin@2026');
+    if (!role) throw new Error('no role');
+    await db.insert(userRoles).values({ tenantId, userId, roleId: role.id });
     const sysMenu = await menuByCode('SysMenu');
     await db.insert(roleMenus).values({ roleId: role.id, menuId: sysMenu.id });
     // Written by the owner past TenantMan's rule (menus are never in another tenant's package), to show
     // the editor's own check holds even then.
-    await db.insert(tenantMenus).values({ tenantId: tenant.id, menuId: sysMenu.id });
+    await db.insert(tenantMenus).values({ tenantId, menuId: sysMenu.id });
     await db
       .insert(roleGrants)
       .values(sysMenu.buttonIds.map((buttonId) => ({ roleId: role.id, menuId: sysMenu.id, buttonId })));

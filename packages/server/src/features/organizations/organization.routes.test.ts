@@ -1,34 +1,28 @@
 import type { OrganizationRow, OrganizationUser } from '@trestle/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizations, tenants, users } from '../../db/schema.ts';
-import { bearer, body } from '../../test/helper.ts';
+import { organizations, users } from '../../db/schema.ts';
+import { body, withCode } from '../../test/helper.ts';
+import { addBareTenant } from '../../test/tenants.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
 let foreignOrg: number;
 let foreignTenant: number;
 beforeAll(async () => {
-  const [tenant] = await t.database.db.insert(tenants).values({ code: 'other', name: 'Other company' }).returning();
-  if (!tenant) throw new Error('no tenant');
-  foreignTenant = tenant.id;
+  foreignTenant = await addBareTenant(t.database.db);
   const [org] = await t.database.db
     .insert(organizations)
-    .values({ tenantId: tenant.id, code: 'X-HQ', name: 'Other HQ', type: 'company' })
+    .values({ tenantId: foreignTenant, code: 'X-HQ', name: 'Other HQ', type: 'company' })
     .returning();
   if (!org) throw new Error('no org');
   foreignOrg = org.id;
 });
 
-const post = (url: string, token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string, payload: unknown) => t.post(url, payload, token);
+const { get } = t;
 const treeNow = async () => body(await get('/api/Organization/getTree', t.admin)).data as OrganizationRow[];
-const byCode = async (code: string) => {
-  const o = (await treeNow()).find((r) => r.code === code);
-  if (!o) throw new Error(`no organisation ${code}`);
-  return o;
-};
+const byCode = async (code: string) => withCode(await treeNow(), code);
 const add = async (over: Record<string, unknown> = {}) => {
   const hq = await byCode('HQ');
   const res = await post('/api/Organization/add', t.admin, {

@@ -5,35 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { files, users } from '../../db/schema.ts';
 import { createFileStore, objectStoreOf } from '../../platform/files.store.ts';
 import { bearer, body } from '../../test/helper.ts';
+import { type Part, PNG, postFiles } from '../../test/multipart.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { adoptLegacyAvatars } from './avatars.ts';
 
 const t = useTestApp({ otherTenant: true });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-function multipart(field: string, name: string, type: string, bytes: Buffer) {
-  const boundary = '----trestle-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const upload = (part: ReturnType<typeof multipart>, token = t.admin) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/user/uploadAvatar',
-    payload: part.payload,
-    headers: { ...part.headers, ...bearer(token) },
-  });
+/** The avatar upload of one file in `field`. */
+const upload = (part: Part, token = t.admin, field = 'file') =>
+  postFiles(t.app, '/api/user/uploadAvatar', token, [part], field);
 
 describe('GET /api/user/getCurrentUserInfo', () => {
   it('describes the signed-in user with tenant, organisation and roles', async () => {
@@ -76,7 +56,7 @@ describe('avatars', () => {
     body(await get('/api/user/getCurrentUserInfo', token)).data as { id: number; img: string };
 
   it("stores a PNG as a file of the user's tenant, serves it back as an attachment, and removes it", async () => {
-    const res = await upload(multipart('file', 'me.png', 'image/png', PNG));
+    const res = await upload({ name: 'me.png', bytes: PNG, type: 'image/png' });
     expect(res.statusCode).toBe(200);
     const { img } = body(res).data as { img: string };
     expect(img).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -91,7 +71,7 @@ describe('avatars', () => {
     expect(row).toMatchObject({ entity: 'UserInfo', recordEntity: 'User', recordKey: (await me()).id });
 
     // A new avatar replaces the old one: the old file is gone.
-    const second = body(await upload(multipart('file', 'me2.png', 'image/png', PNG))).data as { img: string };
+    const second = body(await upload({ name: 'me2.png', bytes: PNG, type: 'image/png' })).data as { img: string };
     expect((await get(`/api/user/avatar/${img}`)).statusCode).toBe(404);
     expect((await get(`/api/user/avatar/${second.img}`)).statusCode).toBe(200);
 
@@ -103,7 +83,7 @@ describe('avatars', () => {
   });
 
   it("answers 404 for another tenant's avatar, exactly as for a missing one", async () => {
-    const { img } = body(await upload(multipart('file', 'mine.png', 'image/png', PNG))).data as { img: string };
+    const { img } = body(await upload({ name: 'mine.png', bytes: PNG, type: 'image/png' })).data as { img: string };
     expect((await get(`/api/user/avatar/${img}`)).statusCode).toBe(200);
     const foreign = await get(`/api/user/avatar/${img}`, t.acmeAdmin);
     const missing = await get('/api/user/avatar/00000000-0000-4000-8000-000000000000', t.acmeAdmin);
@@ -113,13 +93,9 @@ describe('avatars', () => {
   });
 
   it('serves only avatars on the avatar route, not the other uploads of the tenant', async () => {
-    const part = multipart('file', 'doc.png', 'image/png', PNG);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/Employee/upload',
-      headers: { ...part.headers, ...bearer(t.admin) },
-      payload: part.payload,
-    });
+    const res = await postFiles(t.app, '/api/Employee/upload', t.admin, [
+      { name: 'doc.png', bytes: PNG, type: 'image/png' },
+    ]);
     const [photo] = body(res).data as { key: string }[];
     expect((await get(`/api/user/avatar/${photo?.key}`)).statusCode).toBe(404);
   });
@@ -152,8 +128,8 @@ describe('avatars', () => {
   it('judges the type by content: an SVG or a script named .png is refused', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     for (const part of [
-      multipart('file', 'x.svg', 'image/svg+xml', svg),
-      multipart('file', 'x.png', 'image/png', svg),
+      { name: 'x.svg', bytes: svg, type: 'image/svg+xml' },
+      { name: 'x.png', bytes: svg, type: 'image/png' },
     ]) {
       const res = await upload(part);
       expect(res.statusCode).toBe(400);
@@ -163,8 +139,8 @@ describe('avatars', () => {
 
   it('refuses a file over 2 MB with 413, a wrong field and a non-multipart body with 400', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
-    expect((await upload(multipart('file', 'big.png', 'image/png', big))).statusCode).toBe(413);
-    expect((await upload(multipart('other', 'me.png', 'image/png', PNG))).statusCode).toBe(400);
+    expect((await upload({ name: 'big.png', bytes: big, type: 'image/png' })).statusCode).toBe(413);
+    expect((await upload({ name: 'me.png', bytes: PNG, type: 'image/png' }, t.admin, 'other')).statusCode).toBe(400);
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/user/uploadAvatar',

@@ -88,22 +88,17 @@ describe('projects: approval and lifecycle', () => {
     // The creator keeps seeing what it added (membership), as a draft.
     let row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
     expect(row).toMatchObject({ status: 'DRAFT', auditStatus: 0 });
+    /** pm's edit of the project as last read. */
+    const edit = (mainData: object) =>
+      post('/api/ProjectInformation/update', { mainData: { id: row.id, version: row.version, ...mainData } }, t.pm);
 
     // Draft cannot jump to in progress by editing.
-    const jump = await post(
-      '/api/ProjectInformation/update',
-      { mainData: { id: row.id, version: row.version, status: 'IN_PROGRESS' } },
-      t.pm,
-    );
+    const jump = await edit({ status: 'IN_PROGRESS' });
     expect([jump.statusCode, body(jump).message]).toEqual([422, 'The status cannot go from DRAFT to IN_PROGRESS']);
 
     expect((await post('/api/ProjectInformation/submit', { keys: [row.id] }, t.pm)).statusCode).toBe(200);
     row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
-    const locked = await post(
-      '/api/ProjectInformation/update',
-      { mainData: { id: row.id, version: row.version, name: 'Renamed' } },
-      t.pm,
-    );
+    const locked = await edit({ name: 'Renamed' });
     expect([locked.statusCode, body(locked).message]).toEqual([
       422,
       'This document is in approval: it cannot change until it is approved or rejected',
@@ -118,27 +113,15 @@ describe('projects: approval and lifecycle', () => {
 
     row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
     expect(row).toMatchObject({ status: 'IN_PROGRESS', auditStatus: 1 });
-    const plan = await post(
-      '/api/ProjectInformation/update',
-      { mainData: { id: row.id, version: row.version, plannedEnd: '2027-09-30' } },
-      t.pm,
-    );
+    const plan = await edit({ plannedEnd: '2027-09-30' });
     expect([plan.statusCode, body(plan).message]).toEqual([
       422,
       'This document is approved: Planned end can change only through an amendment',
     ]);
-    const hold = await post(
-      '/api/ProjectInformation/update',
-      { mainData: { id: row.id, version: row.version, status: 'ON_HOLD', progressPct: '12.50' } },
-      t.pm,
-    );
+    const hold = await edit({ status: 'ON_HOLD', progressPct: '12.50' });
     expect(hold.statusCode, hold.body).toBe(200);
     row = await rowOf('ProjectInformation', 'XM-T-001', t.pm);
-    const close = await post(
-      '/api/ProjectInformation/update',
-      { mainData: { id: row.id, version: row.version, status: 'CLOSED' } },
-      t.pm,
-    );
+    const close = await edit({ status: 'CLOSED' });
     expect([close.statusCode, body(close).message]).toEqual([422, 'The status cannot go from ON_HOLD to CLOSED']);
     expect((await post('/api/ProjectInformation/del', [row.id])).statusCode).toBe(422);
 

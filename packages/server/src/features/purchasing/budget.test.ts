@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurchasingKit, purchasingKit } from './purchasing.test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { usePurchasingKit } from './purchasing.test-kit.ts';
 
-let k: PurchasingKit;
-beforeAll(async () => {
-  k = await purchasingKit();
-});
-afterAll(() => k.t.close());
+const k = usePurchasingKit();
 
 const equipmentAndSoftware = [
   { category: 'EQUIPMENT', plannedAmount: '10000.00', controlAction: 'STOP' },

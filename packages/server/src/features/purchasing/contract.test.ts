@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurchasingKit, purchasingKit } from './purchasing.test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { usePurchasingKit } from './purchasing.test-kit.ts';
 
-let k: PurchasingKit;
-beforeAll(async () => {
-  k = await purchasingKit();
-});
-afterAll(() => k.t.close());
+const k = usePurchasingKit();
 
 /** A project with 10,000.00 of equipment (STOP) and an approved request for 5 switches at 1,000.00. */
 async function requested() {

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { allowSelfApproval, bearer, body, createTestApp, type TestApp } from '../../test/helper.ts';
+import { madeInBeforeAll } from '../../test/use-test-app.ts';
 
 /**
  * The purchasing chain built through the API, one fresh approved project per scenario, so each test's
@@ -203,3 +204,10 @@ export async function purchasingKit() {
 }
 
 export type PurchasingKit = Awaited<ReturnType<typeof purchasingKit>>;
+
+/** The file's kit: made before its tests, its app closed after them. */
+export function usePurchasingKit(): PurchasingKit {
+  const kit = madeInBeforeAll(purchasingKit);
+  afterAll(() => kit.t.close());
+  return kit;
+}

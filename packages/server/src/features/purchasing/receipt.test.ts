@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurchasingKit, purchasingKit } from './purchasing.test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { usePurchasingKit } from './purchasing.test-kit.ts';
 
-let k: PurchasingKit;
-beforeAll(async () => {
-  k = await purchasingKit();
-});
-afterAll(() => k.t.close());
+const k = usePurchasingKit();
 
 /** A signed contract for 10 switches at 100.00 and 2 servers at 500.00 (0% tax). */
 async function signed(opts: { sign?: boolean } = {}) {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurchasingKit, purchasingKit } from './purchasing.test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { usePurchasingKit } from './purchasing.test-kit.ts';
 
-let k: PurchasingKit;
-beforeAll(async () => {
-  k = await purchasingKit();
-});
-afterAll(() => k.t.close());
+const k = usePurchasingKit();
 
 /** A project with 12,000.00 of equipment (STOP), 500.00 of travel (WARN) and 100.00 of contingency (IGNORE). */
 async function budgeted() {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurchasingKit, purchasingKit } from './purchasing.test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { usePurchasingKit } from './purchasing.test-kit.ts';
 
-let k: PurchasingKit;
-beforeAll(async () => {
-  k = await purchasingKit();
-});
-afterAll(() => k.t.close());
+const k = usePurchasingKit();
 
 /** A signed contract for 10 × 100.00 (0% tax), of which `accepted` units have arrived. */
 async function received(accepted: string) {

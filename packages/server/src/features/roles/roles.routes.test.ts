@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buttons, menuButtons, menus, roleGrants, roleMenus, roles, roleTypes, tenants } from '../../db/schema.ts';
 import { bearer, body } from '../../test/helper.ts';
 import { addForeignRole, addOpsAdministrator, seedRoles } from '../../test/roles.ts';
-import { useTestApp } from '../../test/use-test-app.ts';
+import { itRefusesAnonymousAndPm, useTestApp } from '../../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
 let ops: string;
@@ -63,7 +63,7 @@ const fieldErrors = (res: { json(): unknown }) =>
   (res.json() as { data: { fieldErrors: Record<string, string> } }).data.fieldErrors;
 
 describe('access', () => {
-  it.each([
+  itRefusesAnonymousAndPm(t, [
     ['GET', '/api/Role/getRoleTree'],
     ['GET', '/api/Role/getRoleTypeOptions'],
     ['POST', '/api/Role/addRole'],
@@ -73,12 +73,7 @@ describe('access', () => {
     ['POST', '/api/roletype/addType'],
     ['POST', '/api/roletype/updateType'],
     ['POST', '/api/roletype/delType'],
-  ])('%s %s: 401 anonymous, 403 for the project manager', async (method, url) => {
-    const inject = (headers: Record<string, string>) =>
-      t.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
-    expect((await inject({})).statusCode).toBe(401);
-    expect((await inject(bearer(t.pm))).statusCode).toBe(403);
-  });
+  ]);
 });
 
 describe('the role tree', () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { body } from '../../test/helper.ts';
 import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
+import { toCents, toDecimal } from './money.ts';
 import { refusal, salesClient } from './sales.test-helper.ts';
 
 const t = useTestApp();
@@ -9,6 +10,12 @@ const s = madeInBeforeAll(() => salesClient(t, t.admin));
 
 const add = (contractId: number, excl: string, extra: Record<string, unknown> = {}) =>
   s.post('/api/ContractInvoicing/add', s.invoiceBody(contractId, excl, extra));
+/** One cent over what the contract has left (`left`, shown as `remains`) is refused on add; `left` itself is taken. */
+const expectAddsUpTo = async (contract: number, left: string, remains: string) => {
+  const over = toDecimal(toCents(left) + 1n);
+  expect(refusal(await add(contract, over))).toBe(`Invoiced would exceed the contract amount: ${remains} remains`);
+  expect((await add(contract, left)).statusCode).toBe(200);
+};
 const invoiceRow = (id: number) =>
   s.one<{ status: string; tax: string; incl: string; projectId: number; buyer: string; received: string }>(
     sql`select status, tax_amount::text as tax, amount_incl_tax::text as incl, project_id as "projectId",
@@ -56,8 +63,7 @@ describe('I1: invoices stay within the contract', () => {
   it('refuses one cent over on add and takes the invoice at the limit', async () => {
     const contract = await s.signedContract('1000.00');
     await s.issuedInvoice(contract, '600.00');
-    expect(refusal(await add(contract, '400.01'))).toBe('Invoiced would exceed the contract amount: 400.00 remains');
-    expect((await add(contract, '400.00')).statusCode).toBe(200);
+    await expectAddsUpTo(contract, '400.00', '400.00');
   });
 
   it('refuses one cent over on update and on submit', async () => {
@@ -89,8 +95,7 @@ describe('I1: invoices stay within the contract', () => {
       ),
     );
     await s.approve('ProjectContract', plus);
-    expect(refusal(await add(contract, '1250.01'))).toBe('Invoiced would exceed the contract amount: 1,250.00 remains');
-    expect((await add(contract, '1250.00')).statusCode).toBe(200);
+    await expectAddsUpTo(contract, '1250.00', '1,250.00');
   });
 
   it('refuses exactly one of two invoices submitted at once that together exceed the contract', async () => {

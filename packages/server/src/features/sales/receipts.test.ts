@@ -17,6 +17,13 @@ const receiptRow = (id: number) =>
     sql`select status, allocated_amount::text as allocated, unallocated_amount::text as unallocated,
           customer_id as "customerId", project_id as "projectId" from customer_receipts where id = ${id}`,
   );
+/** What the receipts have settled of an invoice. */
+const invoiceReceived = async (id: number) =>
+  (
+    await s.one<{ received: string }>(
+      sql`select received_amount::text as received from sales_invoices where id = ${id}`,
+    )
+  ).received;
 const invoiceCode = async (id: number) =>
   (await s.one<{ code: string }>(sql`select code from sales_invoices where id = ${id}`)).code;
 
@@ -112,10 +119,7 @@ describe('PR2: allocations', () => {
     );
     const { key } = s.ok(await confirmed(contract, '400.00', [{ invoiceId: invoice, amount: '300.00' }]));
     expect(await receiptRow(key)).toMatchObject({ allocated: '300.00', unallocated: '100.00' });
-    const row = await s.one<{ received: string }>(
-      sql`select received_amount::text as received from sales_invoices where id = ${invoice}`,
-    );
-    expect(row.received).toBe('500.00');
+    expect(await invoiceReceived(invoice)).toBe('500.00');
   });
 
   it('refuses exactly one of two receipts allocating one invoice at once beyond its amount', async () => {
@@ -126,10 +130,7 @@ describe('PR2: allocations', () => {
       confirmed(contract, '300.00', [{ invoiceId: invoice, amount: '300.00' }]),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    const row = await s.one<{ received: string }>(
-      sql`select received_amount::text as received from sales_invoices where id = ${invoice}`,
-    );
-    expect(row.received).toBe('300.00');
+    expect(await invoiceReceived(invoice)).toBe('300.00');
   });
 
   it('refuses allocations adding up to more than the receipt, and takes them at the amount', async () => {

@@ -1,30 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { queryRows } from '../../db/client.ts';
-import { allowSelfApproval, bearer, body, type TestApp } from '../../test/helper.ts';
+import { documentClient } from '../../test/documents.ts';
+import { body, type TestApp } from '../../test/helper.ts';
 import { toCents, toDecimal } from './money.ts';
 
 /** What the sales tests share: calls as a user, and documents driven to the state a test starts from. */
 export function salesClient(t: TestApp, token: string) {
-  let serial = 0;
-  const next = (prefix: string) => `${prefix}-T${Date.now() % 100_000}-${++serial}`;
-
-  const post = (url: string, payload: unknown, as = token) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(as) });
-
-  const ok = (res: LightMyRequestResponse) => {
-    if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
-    return body(res).data as { key: number };
-  };
-
-  const one = async <T>(query: ReturnType<typeof sql>) => {
-    const [row] = await queryRows<T>(t.database.db, query);
-    if (!row) throw new Error('no row');
-    return row;
-  };
-
-  const version = async (table: string, id: number) =>
-    (await one<{ version: number }>(sql`select version from ${sql.identifier(table)} where id = ${id}`)).version;
+  const documents = documentClient(t, token);
+  const { next, post, ok, one, version, approve } = documents;
 
   /** Payment terms over an amount, the last one taking the remainder. */
   const terms = (amount: string, percents = [30, 30, 30, 10]) => {
@@ -67,12 +50,6 @@ export function salesClient(t: TestApp, token: string) {
       },
       detailData: { ContractPaymentTerm: termRows },
     };
-  };
-
-  const approve = async (entity: string, key: number) => {
-    await allowSelfApproval(t.app, token);
-    ok(await post(`/api/${entity}/submit`, { keys: [key] }));
-    ok(await post(`/api/${entity}/audit`, { keys: [key], status: 1, reason: '' }));
   };
 
   const setStatus = async (entity: string, table: string, key: number, status: string, extra = {}) =>
@@ -120,15 +97,10 @@ export function salesClient(t: TestApp, token: string) {
     );
 
   return {
-    post,
-    ok,
-    one,
-    next,
-    version,
+    ...documents,
     terms,
     project,
     contractBody,
-    approve,
     setStatus,
     signedContract,
     invoiceBody,

@@ -1,8 +1,10 @@
 import type { PageResult } from '@trestle/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { allowSelfApproval, bearer, body, type TestApp } from '../../test/helper.ts';
+import { documentClient } from '../../test/documents.ts';
+import { body, type TestApp } from '../../test/helper.ts';
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 export const daysFromToday = (days: number) => isoDay(new Date(Date.now() + days * 86_400_000));
@@ -14,27 +16,10 @@ export const mondayOf = (weeks: number) => {
 
 /** What the schedule tests share: calls as a user, lookups, and projects to start from. */
 export function scheduleClient(t: TestApp, admin: string) {
-  let serial = 0;
-  const next = (prefix: string) => `${prefix}-T${Date.now() % 100_000}-${++serial}`;
-
-  const post = (url: string, payload: unknown, as = admin) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(as) });
-
-  const ok = (res: LightMyRequestResponse) => {
-    if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
-    return body(res).data as { key: number };
-  };
+  const documents = documentClient(t, admin);
+  const { next, post, ok, one, version, approve } = documents;
 
   const refused = (res: LightMyRequestResponse) => ({ status: res.statusCode, message: body(res).message });
-
-  const one = async <T>(query: SQL) => {
-    const [row] = await queryRows<T>(t.database.db, query);
-    if (!row) throw new Error('no row');
-    return row;
-  };
-
-  const version = async (table: string, id: number) =>
-    (await one<{ version: number }>(sql`select version from ${sql.identifier(table)} where id = ${id}`)).version;
 
   const employeeOf = async (userKey: string) =>
     (
@@ -71,11 +56,7 @@ export function scheduleClient(t: TestApp, admin: string) {
         },
       }),
     );
-    if (opts.approved ?? true) {
-      await allowSelfApproval(t.app, admin);
-      ok(await post('/api/ProjectInformation/submit', { keys: [key] }));
-      ok(await post('/api/ProjectInformation/audit', { keys: [key], status: 1, reason: '' }));
-    }
+    if (opts.approved ?? true) await approve('ProjectInformation', key);
     return key;
   };
 
@@ -110,5 +91,26 @@ export function scheduleClient(t: TestApp, admin: string) {
       )
     ).map((r) => r.id);
 
-  return { post, ok, refused, one, next, version, employeeOf, staff, project, milestone, update, page, pmProjects };
+  /** Expects pm's page of `entity` to hold rows, only of pm's projects, and fewer than admin's; answers pm's projects and page. */
+  const expectPmSeesOwnOnly = async (entity: string, pm: string) => {
+    const mine = await pmProjects();
+    const seen = await page(entity, pm);
+    expect(seen.rows.length).toBeGreaterThan(0);
+    expect(seen.rows.every((r) => mine.includes(Number(r.projectId)))).toBe(true);
+    expect((await page(entity, admin)).rows.length).toBeGreaterThan(seen.rows.length);
+    return { mine, seen };
+  };
+
+  return {
+    ...documents,
+    expectPmSeesOwnOnly,
+    refused,
+    employeeOf,
+    staff,
+    project,
+    milestone,
+    update,
+    page,
+    pmProjects,
+  };
 }

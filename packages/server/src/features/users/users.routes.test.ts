@@ -11,9 +11,10 @@ import {
   userRoles,
   users,
 } from '../../db/schema.ts';
-import { bearer, body } from '../../test/helper.ts';
+import { bearer, body, postLogin } from '../../test/helper.ts';
 import { seedRoles } from '../../test/roles.ts';
-import { useTestApp } from '../../test/use-test-app.ts';
+import { addBareTenant, addTenantUser } from '../../test/tenants.ts';
+import { itRefusesAnonymousAndPm, useTestApp } from '../../test/use-test-app.ts';
 
 const t = useTestApp({ pm: true });
 const ids = { pmRole: 0, staffRole: 0, adminRole: 0, hq: 0, eng: 0, otherUser: 0, otherRole: 0, otherOrg: 0 };
@@ -28,34 +29,22 @@ beforeAll(async () => {
   ids.hq = orgs.find((o) => o.code === 'HQ')?.id ?? 0;
   ids.eng = orgs.find((o) => o.code === 'ENG')?.id ?? 0;
   // A second tenant, whose ids must be out of reach.
-  const [other] = await db.insert(tenants).values({ code: 'other', name: 'Other company' }).returning();
-  if (!other) throw new Error('no tenant');
-  const [org] = await db.insert(organizations).values({ tenantId: other.id, code: 'O1', name: 'Other HQ' }).returning();
+  const other = await addBareTenant(db);
+  const [org] = await db.insert(organizations).values({ tenantId: other, code: 'O1', name: 'Other HQ' }).returning();
   const [role] = await db
     .insert(roles)
-    .values({ tenantId: other.id, code: 'other-admin', name: 'Other admin' })
-    .returning();
-  const [user] = await db
-    .insert(users)
-    .values({
-      tenantId: other.id,
-      userName: 'outsider',
-      userKey: 'outsider',
-      userTrueName: 'Out Sider',
-      passwordHash: 'x',
-    })
+    .values({ tenantId: other, code: 'other-admin', name: 'Other admin' })
     .returning();
   ids.otherOrg = org?.id ?? 0;
   ids.otherRole = role?.id ?? 0;
-  ids.otherUser = user?.id ?? 0;
+  ids.otherUser = await addTenantUser(db, other, 'outsider', 'Out Sider');
 });
 
 const post = (url: string, token: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: { ...bearer(token), ...headers } });
 const me = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/getCurrentUserInfo', headers: bearer(token) });
-const login = (userName: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { userName, password } });
+const login = (userName: string, password: string) => postLogin(t.app, { userName, password });
 const fieldErrors = (res: { json(): unknown }) =>
   (res.json() as { data: { fieldErrors: Record<string, string> } }).data.fieldErrors;
 
@@ -91,30 +80,17 @@ async function listed(token: string, search: string) {
 }
 
 describe('who may call the user routes', () => {
-  const routes: [string, string, unknown][] = [
-    ['POST', '/api/User/getUserPage', {}],
-    ['GET', '/api/User/getUserOptions', undefined],
-    ['POST', '/api/User/addUser', {}],
-    ['POST', '/api/User/updateUser', {}],
-    ['POST', '/api/User/setEnabled', {}],
-    ['POST', '/api/User/resetPassword', {}],
-    ['POST', '/api/User/unlock', {}],
-    ['POST', '/api/User/getSessions', {}],
-    ['POST', '/api/User/endSessions', {}],
-  ];
-  it.each(routes)('%s %s: 401 anonymous, 403 for the project manager', async (method, url, payload) => {
-    const inject = (headers: Record<string, string>) =>
-      t.app.inject({
-        method: method as 'GET' | 'POST',
-        url,
-        headers,
-        ...(payload ? { payload: payload as object } : {}),
-      });
-    expect((await inject({})).statusCode).toBe(401);
-    const denied = await inject(bearer(t.pm));
-    expect(denied.statusCode).toBe(403);
-    expect(body(denied).code).toBe('forbidden');
-  });
+  itRefusesAnonymousAndPm(t, [
+    ['POST', '/api/User/getUserPage'],
+    ['GET', '/api/User/getUserOptions'],
+    ['POST', '/api/User/addUser'],
+    ['POST', '/api/User/updateUser'],
+    ['POST', '/api/User/setEnabled'],
+    ['POST', '/api/User/resetPassword'],
+    ['POST', '/api/User/unlock'],
+    ['POST', '/api/User/getSessions'],
+    ['POST', '/api/User/endSessions'],
+  ]);
 });
 
 describe('listing and adding users', () => {
