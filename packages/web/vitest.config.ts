@@ -10,6 +10,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['src/test/setup.ts'],
       restoreMocks: true,
+      // A screen's first render imports its whole chunk under jsdom: seconds on a busy two-core machine.
+      testTimeout: 20_000,
       ...ciReporters('web'),
     },
   }),
