@@ -40,31 +40,21 @@ export function compositeIndexSteps(before: TableDesign, after: TableDesign): { 
     a.unique === b.unique &&
     a.fields.join() === b.fields.join() &&
     (!a.unique || before.softDelete === after.softDelete);
-  const first: Step[] = [];
-  const last: Step[] = [];
-  for (const ix of before.indexes ?? []) {
-    const now = (after.indexes ?? []).find((x) => x.id === ix.id);
-    if (now && same(ix, now)) continue;
-    const old = compositeIndex(before, ix);
-    first.push({
-      kind: ix.unique ? 'dropUnique' : 'dropIndex',
-      field: old.field,
-      columns: old.columns,
-      up: [old.drop],
-      down: [old.create],
+  // The indexes of `from` that `to` has not, or has otherwise: dropped (from before) or made (from after).
+  const changed = (from: TableDesign, to: TableDesign, dropping: boolean): Step[] =>
+    (from.indexes ?? []).flatMap((ix) => {
+      const other = (to.indexes ?? []).find((x) => x.id === ix.id);
+      if (other && same(ix, other)) return [];
+      const index = compositeIndex(from, ix);
+      return [
+        {
+          kind: dropping ? (ix.unique ? 'dropUnique' : 'dropIndex') : ix.unique ? 'addUnique' : 'addIndex',
+          field: index.field,
+          columns: index.columns,
+          up: [dropping ? index.drop : index.create],
+          down: [dropping ? index.create : index.drop],
+        },
+      ];
     });
-  }
-  for (const ix of after.indexes ?? []) {
-    const was = (before.indexes ?? []).find((x) => x.id === ix.id);
-    if (was && same(was, ix)) continue;
-    const made = compositeIndex(after, ix);
-    last.push({
-      kind: ix.unique ? 'addUnique' : 'addIndex',
-      field: made.field,
-      columns: made.columns,
-      up: [made.create],
-      down: [made.drop],
-    });
-  }
-  return { first, last };
+  return { first: changed(before, after, true), last: changed(after, before, false) };
 }
