@@ -20,10 +20,7 @@ export default defineConfig({
     viewport: { width: 1366, height: 820 },
     // The app honours the reader's wish for less motion (antd's motion off): no test waits on an animation.
     reducedMotion: 'reduce',
-    // A trace of every test costs a quarter of the suite's time (measured: 57 s against 43 s for guard.spec);
-    // E2E_TRACE=1 records them again (kept for failures only) when a failure needs more than its screenshot
-    // and error-context.md page snapshot.
-    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright cannot download its own browser here.
