@@ -9,9 +9,8 @@ import { checkFileKeys } from './file-keys.ts';
 import { checkLifecycles } from './lifecycle.ts';
 import { rowsByKeys } from './read.ts';
 import { checkReferences, referencesOf } from './references.ts';
-import { writableEntries } from './values.ts';
 import type { WriteDeps } from './write-deps.ts';
-import { asRowOf, diff, insertRow, keyColumn, logChanges, parse, table, updateRow } from './write-rows.ts';
+import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parse, table, updateRow } from './write-rows.ts';
 
 export type SaveBody = z.output<typeof saveBodySchema>;
 
@@ -138,15 +137,7 @@ export async function saveDetails(
           await child.hooks?.beforeAdd?.(hc, row);
           checkLifecycles(child.meta, row);
         });
-        const childKey = await asRowOf(at, child.meta, () => insertRow(tx, d, child, row), rel.foreignKey);
-        await logChanges(
-          tx,
-          d,
-          child.meta,
-          childKey,
-          'add',
-          writableEntries(child.meta, row).map(([f, v]) => [f.name, null, v]),
-        );
+        await insertLoggedRow(tx, d, child, row, at, rel.foreignKey);
       }
     }
   }

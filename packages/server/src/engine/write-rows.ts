@@ -61,6 +61,27 @@ export async function asRowOf<T>(
 /** Bind parameters PostgreSQL allows in one statement is 65,535; stay below it whatever the field count. */
 const MAX_PARAMS = 60_000;
 
+/** Inserts one row (its problems under `at`) and logs its values as added; answers its key. */
+export async function insertLoggedRow(
+  tx: Db,
+  d: WriteDeps,
+  def: EntityDefinition,
+  row: Row,
+  at: string,
+  foreignKey?: string,
+): Promise<number> {
+  const key = await asRowOf(at, def.meta, () => insertRow(tx, d, def, row), foreignKey);
+  await logChanges(
+    tx,
+    d,
+    def.meta,
+    key,
+    'add',
+    writableEntries(def.meta, row).map(([f, v]) => [f.name, null, v]),
+  );
+  return key;
+}
+
 /**
  * Multi-row INSERT of validated rows with the engine columns stamped, in batches of up to `batch`
  * rows; a field a row leaves out takes the column default. Returns the keys in row order.

@@ -13,7 +13,7 @@ import { rowsByKeys } from './read.ts';
 import { columnId, toSqlValue, writableEntries } from './values.ts';
 import type { WriteDeps } from './write-deps.ts';
 import { checkSaveReferences, linesOf, readDetails, type SaveBody, saveDetails } from './write-details.ts';
-import { asRowOf, diff, insertRow, keyColumn, logChanges, parse, table, updateRow } from './write-rows.ts';
+import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parse, table, updateRow } from './write-rows.ts';
 
 /** Unique fields are unique within the tenant; checked here so the answer names the field. */
 async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row, ownKey?: number) {
@@ -67,15 +67,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
     await checkUnique(tx, d, def, row);
     // Numbered last, just before the insert: the counter row stays locked until the transaction ends.
     await assignNumbers(tx, numbering, def.meta, [row]);
-    const key = await asRowOf('mainData.', def.meta, () => insertRow(tx, d, def, row));
-    await logChanges(
-      tx,
-      d,
-      def.meta,
-      key,
-      'add',
-      writableEntries(def.meta, row).map(([f, v]) => [f.name, null, v]),
-    );
+    const key = await insertLoggedRow(tx, d, def, row, 'mainData.');
     await saveDetails(tx, d, details, key, hc);
     // After the hook: what it writes (a project's membership, say) may be what puts the row in scope.
     await def.hooks?.afterAdd?.(hc, { ...row, [def.meta.key]: key });
