@@ -5,6 +5,20 @@ import path from 'node:path';
 const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
+// The names of what failed (and what passed only on retry), printed last so the tail of the log shows them.
+const named = [];
+
+function playwrightTests(suites, titles = []) {
+  const found = [];
+  for (const suite of suites ?? []) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) found.push({ name: [...path, spec.title].join(' › '), status: test.status });
+    }
+    found.push(...playwrightTests(suite.suites, path));
+  }
+  return found;
+}
 for (const file of readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()) {
@@ -16,10 +30,19 @@ for (const file of readdirSync(dir)
     p = report.stats.expected + report.stats.flaky;
     f = report.stats.unexpected;
     if (report.stats.skipped) f += report.stats.skipped;
+    for (const test of playwrightTests(report.suites)) {
+      if (test.status === 'unexpected') named.push(`   FAILED ${file}: ${test.name}`);
+      if (test.status === 'flaky') named.push(`   FLAKY (passed on retry) ${file}: ${test.name}`);
+    }
   } else {
     p = report.numPassedTests;
     f = report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (report.numTotalTestSuites > 0 && report.success === false && f === 0) f = 1;
+    for (const suite of report.testResults ?? []) {
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status === 'failed') named.push(`   FAILED ${file}: ${path.basename(suite.name)} › ${test.fullName}`);
+      }
+    }
   }
   console.log(`   ${file}: ${p} passed, ${f} failed`);
   passed += p;
@@ -33,5 +56,6 @@ for (const name of expected) {
     failed += 1;
   }
 }
+for (const line of named) console.log(line);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
