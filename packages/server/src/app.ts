@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorCode, TOKEN_REFRESH_HEADER } from '@trestle/shared';
+import { TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { builtInEntities, type RegistryDeps } from './built-ins.ts';
@@ -49,6 +48,7 @@ import { frameworkError, registerErrorHandling } from './http/errors.ts';
 import { webIndexScriptHashes } from './http/inline-scripts.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
 import { createFileStore, objectStoreOf } from './platform/files.store.ts';
@@ -95,7 +95,8 @@ export async function buildApp({
 
   // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
   const db = database.app;
-  const tokens = createTokens(config.tokenSecret, now);
+  const secret = await database.secret();
+  const tokens = createTokens(secret, now);
   const sessions = createSessions(db, tokens, config, now);
   registerAuth(app, {
     db,
@@ -129,16 +130,7 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      status: false,
-      code: ErrorCode.rateLimited,
-      message: `Too many attempts from this address; try again in ${Math.ceil(ctx.ttl / 1000)} s`,
-      data: null,
-    }),
-  });
+  await registerRateLimit(app, { db, redisUrl: config.redisUrl });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('access-control-expose-headers', TOKEN_REFRESH_HEADER);
@@ -227,7 +219,7 @@ export async function buildApp({
     dataSourceRoutes({
       db,
       now,
-      secret: config.tokenSecret,
+      secret,
       hosts: { allowPrivate: config.dataSourceAllowPrivate, allowedHosts: config.dataSourceAllowedHosts },
     }),
   );

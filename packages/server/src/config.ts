@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,6 +12,7 @@ const envSchema = z.object({
   APP_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   TOKEN_SECRET: z.string().min(32).optional(),
+  REDIS_URL: z.string().url().optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -41,7 +40,10 @@ export type Config = {
   /** Requests connect with this account (a login of trestle_app); unset: DATABASE_URL, switched by SET ROLE. */
   appDatabaseUrl: string | undefined;
   dataDir: string;
-  tokenSecret: Uint8Array;
+  /** TOKEN_SECRET when given; unset, the install's secret is kept in its database (db/installation-secret.ts). */
+  tokenSecret: Uint8Array | undefined;
+  /** Where the sign-in rate limit counts (shared by every node); unset: the database. */
+  redisUrl: string | undefined;
   accessTokenMinutes: number;
   sessionMaxHours: number;
   /** Seconds an old token keeps working after replaceToken, for requests already in flight. */
@@ -71,17 +73,6 @@ export type Config = {
   shutdownGraceSeconds: number;
 };
 
-/** The token secret comes from the environment, or is generated once and kept in DATA_DIR. */
-function tokenSecret(given: string | undefined, dataDir: string): Uint8Array {
-  if (given) return new TextEncoder().encode(given);
-  const file = path.join(dataDir, 'token-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
-  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
-}
-
 /** FILE_STORE=s3 without its endpoint, bucket and keys is a start-up error, not a late 500. */
 function s3Settings(e: z.infer<typeof envSchema>): Config['s3'] {
   if (e.FILE_STORE !== 's3') return null;
@@ -108,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     dataDir,
-    tokenSecret: tokenSecret(e.TOKEN_SECRET, dataDir),
+    tokenSecret: e.TOKEN_SECRET ? new TextEncoder().encode(e.TOKEN_SECRET) : undefined,
+    redisUrl: e.REDIS_URL,
     accessTokenMinutes: e.ACCESS_TOKEN_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     rotationGraceSeconds: 30,

@@ -9,6 +9,7 @@ const database = await openDatabase({
   appUrl: config.appDatabaseUrl,
   dataDir: `${config.dataDir}/pglite`,
   secret: config.tokenSecret,
+  secretFile: `${config.dataDir}/token-secret`,
   log: { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) },
 });
 await database.migrate();

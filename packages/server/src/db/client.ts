@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installationSecret } from './installation-secret.ts';
 import { serverListeners } from './listeners.ts';
 import { GuardedPool, type Lease } from './pool-faults.ts';
 import * as schema from './schema.ts';
@@ -38,6 +39,8 @@ export type Database = {
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** The install's secret: TOKEN_SECRET when given, else the one kept in the database (after the migrations). */
+  secret(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -55,12 +58,25 @@ export async function openDatabase(opts: {
   appUrl?: string | undefined;
   dataDir: string;
   log: Logger;
-  /** Derives the passwords of the logins this install makes for itself (the token secret). */
-  secret?: Uint8Array;
+  /** The secret given to this node (TOKEN_SECRET); unset, the database keeps the install's own. */
+  secret?: Uint8Array | undefined;
+  /** Where an install made before the database kept its secret wrote the one it drew (DATA_DIR/token-secret). */
+  secretFile?: string;
   /** An embedded database already open, used instead of `dataDir` (tests load a seeded copy); closed with it. */
   pglite?: PGlite | undefined;
 }): Promise<Database> {
-  const secret = opts.secret ?? randomBytes(32);
+  let kept: Promise<Uint8Array> | undefined;
+  const secretOf = (db: Db) => () => {
+    if (opts.secret) return Promise.resolve(opts.secret);
+    if (!kept) {
+      kept = installationSecret(db, opts.secretFile);
+      // Asked before the migrations (no column yet): the next call asks again.
+      kept.catch(() => {
+        kept = undefined;
+      });
+    }
+    return kept;
+  };
   if (opts.url) {
     const url = opts.url;
     // A host that stops answering fails requests after 10 s (503) instead of holding them.
@@ -68,6 +84,7 @@ export async function openDatabase(opts: {
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
     const db = drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }) as unknown as Db;
+    const secret = secretOf(db);
     let appPool: Promise<AppPool> | undefined;
     const appLogin = () => {
       appPool ??= resolveAppLogin(db, url, opts.appUrl, secret, opts.log).then((login) => {
@@ -88,6 +105,7 @@ export async function openDatabase(opts: {
         migratePg(drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }), { migrationsFolder }),
       listen: (channel, onMessage) => listeners.add(channel, onMessage),
       ping: () => ping(db),
+      secret,
       close: async () => {
         await listeners.close();
         await userSql.close();
@@ -100,11 +118,13 @@ export async function openDatabase(opts: {
   const client = opts.pglite ?? (await PGlite.create(opts.dataDir === 'memory://' ? undefined : opts.dataDir));
   const pglite = drizzlePglite({ client, schema });
   const db = pglite as unknown as Db;
+  const secret = secretOf(db);
   return {
     db,
     app: drizzlePglite({ client: tenantPglite(client) as unknown as PGlite, schema }) as unknown as Db,
     kind: 'pglite',
     userSql: openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'pglite', client } }),
+    secret,
     migrate: () => migratePglite(pglite, { migrationsFolder }),
     listen: async (channel, onMessage) => {
       await client.listen(channel, onMessage);
@@ -131,7 +151,7 @@ type AppPool = { pool: pg.Pool; switchRole: boolean };
 /**
  * How requests reach the server as trestle_app, best first: the given APP_DATABASE_URL; else this
  * install's own login role (`trestle_app_<install key>`, a member of trestle_app with a password
- * derived from the token secret), which the owner makes when it may create roles; else, with a
+ * derived from the install's secret), which the owner makes when it may create roles; else, with a
  * warning, the owner's login switched by SET ROLE (a superuser login could be switched back).
  * Asked for at the first request, after the migrations have made trestle_app.
  */
@@ -139,13 +159,15 @@ async function resolveAppLogin(
   owner: Db,
   url: string,
   appUrl: string | undefined,
-  secret: Uint8Array,
+  secret: () => Promise<Uint8Array>,
   log: Logger,
 ): Promise<{ url: string; switchRole: boolean }> {
   if (appUrl) return { url: appUrl, switchRole: false };
   try {
     const role = `${APP_ROLE}_${await installationKey(owner)}`;
-    const password = createHmac('sha256', secret).update(`app-role:${role}`).digest('base64url');
+    const password = createHmac('sha256', await secret())
+      .update(`app-role:${role}`)
+      .digest('base64url');
     const attributes = `LOGIN PASSWORD '${password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS INHERIT`;
     const [exists] = await queryRows(owner, sql`select 1 from pg_roles where rolname = ${role}`);
     await owner.execute(sql.raw(exists ? `ALTER ROLE "${role}" ${attributes}` : `CREATE ROLE "${role}" ${attributes}`));

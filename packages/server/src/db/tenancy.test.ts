@@ -81,6 +81,20 @@ describe('row-level security in the schema', () => {
     );
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
   });
+
+  it("the app's role cannot read the install's secret, which signs every token", async () => {
+    const [grant] = await queryRows<{ readable: boolean }>(
+      t.database.db,
+      sql`select has_table_privilege(${APP_ROLE}, 'installation', 'select') as readable`,
+    );
+    expect(grant?.readable).toBe(false);
+    const refused = await withTenant(1, () => queryRows(t.database.app, sql`select secret from installation`)).then(
+      () => null,
+      (err: unknown) => err as { cause?: { code?: string } },
+    );
+    // insufficient_privilege
+    expect(refused?.cause?.code).toBe('42501');
+  });
 });
 
 describe("a direct SQL connection as the app's role", () => {

@@ -126,6 +126,7 @@ const corpus = (otherTenant: number): string[] => [
   `select name as value, host || ':' || password_enc as label from data_sources`,
   `select role_name as value, tenant_id::text as label from sql_tenant_roles`,
   `select key as value, key as label from installation`,
+  `select key as value, secret as label from installation`,
   `select tenant_id::text as value, name as label from projects where (select set_config('app.tenant_id','${otherTenant}',true)) is not null`,
   `select tenant_id::text as value, name as label from employees where (select set_config('app.tenant_id','${otherTenant}',true)) is not null`,
   `select tenant_id::text as value, name as label from data_sources where (select set_config('app.tenant_id','${otherTenant}',true)) is not null`,

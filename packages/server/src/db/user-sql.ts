@@ -69,7 +69,8 @@ type Log = { error(obj: unknown, msg: string): void };
  */
 export function openUserSql(opts: {
   ownerDb: Db;
-  secret: Uint8Array;
+  /** The install's secret, asked for when a password is first needed (after the migrations). */
+  secret: () => Promise<Uint8Array>;
   log: Log;
   target: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }): UserSql {
@@ -84,7 +85,10 @@ export function openUserSql(opts: {
     });
     return installKey;
   };
-  const passwordOf = (role: string) => createHmac('sha256', opts.secret).update(`sql-role:${role}`).digest('base64url');
+  const passwordOf = async (role: string) =>
+    createHmac('sha256', await opts.secret())
+      .update(`sql-role:${role}`)
+      .digest('base64url');
 
   async function createRole(tenantId: number): Promise<string> {
     const role = `trestle_sql_${await key()}_${tenantId}`;
@@ -93,7 +97,7 @@ export function openUserSql(opts: {
       sql`select tenant_id as tenant from sql_tenant_roles where role_name = ${role}`,
     );
     if (bound) return role;
-    const login = target.kind === 'postgres' ? `LOGIN PASSWORD '${passwordOf(role)}'` : 'NOLOGIN';
+    const login = target.kind === 'postgres' ? `LOGIN PASSWORD '${await passwordOf(role)}'` : 'NOLOGIN';
     try {
       try {
         await ownerDb.execute(
@@ -131,12 +135,15 @@ export function openUserSql(opts: {
     return role;
   };
 
-  function poolFor(role: string): pg.Pool {
+  async function poolFor(role: string): Promise<pg.Pool> {
+    if (target.kind !== 'postgres') throw new Error('no pool on the embedded database');
+    const password = pools.has(role) ? '' : await passwordOf(role);
+    // Looked up again after the await: a call that ran meanwhile may have made it.
     let pool = pools.get(role);
-    if (!pool && target.kind === 'postgres') {
+    if (!pool) {
       const url = new URL(target.url);
       url.username = role;
-      url.password = passwordOf(role);
+      url.password = password;
       pool = new pg.Pool({
         connectionString: url.toString(),
         max: 2,
@@ -149,7 +156,6 @@ export function openUserSql(opts: {
       pool.on('error', (err) => opts.log.error({ err }, 'idle user-SQL connection failed'));
       pools.set(role, pool);
     }
-    if (!pool) throw new Error('no pool on the embedded database');
     return pool;
   }
 
@@ -157,12 +163,12 @@ export function openUserSql(opts: {
     const { sql: text, params } = dialect.sqlToQuery(query);
     let client: pg.PoolClient;
     try {
-      client = await poolFor(role).connect();
+      client = await (await poolFor(role)).connect();
     } catch (err) {
       // The token secret changed since the role was made: give it the password this node derives.
       if (pgCode(err) !== '28P01') throw err;
-      await ownerDb.execute(sql.raw(`ALTER ROLE "${role}" PASSWORD '${passwordOf(role)}'`));
-      client = await poolFor(role).connect();
+      await ownerDb.execute(sql.raw(`ALTER ROLE "${role}" PASSWORD '${await passwordOf(role)}'`));
+      client = await (await poolFor(role)).connect();
     }
     const lost = (err: Error) => opts.log.error({ err }, 'user-SQL connection failed');
     client.on('error', lost);

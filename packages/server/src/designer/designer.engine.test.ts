@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { type Database, openDatabase, queryRows } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
 import { keyField, label, referenceField, tableDesign } from '../test/designs.ts';
 import { bearer, createTestApp, type TestApp } from '../test/helper.ts';
+import { type OtherNode, otherNode } from '../test/other-node.ts';
 import { createOtherTenant } from '../test/tenants.ts';
 import { applyDesign, createDesign, rollbackDesign } from './apply.ts';
 import { announceDesign } from './registry-sync.ts';
@@ -14,7 +14,7 @@ import { announceDesign } from './registry-sync.ts';
  * the tenant isolation and the behaviour of any built-in entity; rolled back, it is gone again.
  */
 let t: TestApp;
-let second: { app: FastifyInstance; close(): Promise<void> };
+let second: OtherNode;
 let admin: string;
 let pm: string;
 let acme: string;
@@ -27,36 +27,13 @@ const design = tableDesign('Vehicle', [
   referenceField('f3', 'driverId', 'Driver', { table: 'employees', labelColumn: 'name' }),
 ]);
 
-/** A second app node on the same database: on the server its own connections; embedded, the same one. */
-async function secondNode(): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  let database: Database = t.database;
-  if (t.server) {
-    database = await openDatabase({
-      url: t.server.url,
-      appUrl: t.server.appUrl,
-      dataDir: 'memory://',
-      log: { error: () => {} },
-      secret: t.config.tokenSecret,
-    });
-  }
-  const app = await buildApp({ config: t.config, database, now: t.clock.now });
-  await app.ready();
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      if (database !== t.database) await database.close();
-    },
-  };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   await createOtherTenant(t.database.db);
   admin = await t.login('admin', 'Admin@2026');
   pm = await t.login('pm', 'Pm@2026');
   acme = await t.login('acme-admin', 'Other@2026');
-  second = await secondNode();
+  second = await otherNode(t);
   adminId =
     (await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM users WHERE user_key = 'admin'`))[0]?.id ?? 0;
   designId = await createDesign(t.database.db, design, adminId, t.app.entities.builtIns);

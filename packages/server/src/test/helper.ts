@@ -39,7 +39,7 @@ export type TestApp = {
  * (or the seed without the demo): a copy of the run's seeded source when there is one (seeded.ts).
  */
 export async function createTestApp(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   opts: {
     beforeReady?(app: FastifyInstance): void;
     seedDemo?: boolean;

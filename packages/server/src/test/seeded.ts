@@ -87,7 +87,7 @@ function sourceOf(kind: SeedKind, serverUrl: string | undefined): string | undef
  * is set (the CI's second pass), a new database on that server (`server` drops it). Requests log in as
  * trestle_app itself, or with `ownAppLogin` as the login the app makes for itself (as `npm start` does).
  */
-export async function openSeeded(kind: SeedKind, opts: { secret: Uint8Array; ownAppLogin?: boolean }) {
+export async function openSeeded(kind: SeedKind, opts: { secret: Uint8Array | undefined; ownAppLogin?: boolean }) {
   const serverUrl = process.env.DATABASE_URL;
   const source = sourceOf(kind, serverUrl);
   const server = serverUrl ? await serverDatabase(serverUrl, 'trestle_test', source) : undefined;
@@ -100,8 +100,9 @@ export async function openSeeded(kind: SeedKind, opts: { secret: Uint8Array; own
     secret: opts.secret,
   });
   // Migration 0017 drew the installation key once, for the source; a copy is another install and gets
-  // its own, or copies on one server would share (and drop) each other's login roles.
-  if (source) await database.db.execute(sql`update installation set key = ${randomBytes(5).toString('hex')}`);
+  // its own, or copies on one server would share (and drop) each other's login roles; and its own secret.
+  if (source)
+    await database.db.execute(sql`update installation set key = ${randomBytes(5).toString('hex')}, secret = null`);
   else await migrateAndSeed(database, kind);
   return { database, server };
 }

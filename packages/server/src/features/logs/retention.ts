@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
 import { forEachTenant } from '../../db/tenant.ts';
+import { type Job, scheduleJob } from '../../platform/jobs.ts';
 
 export const DEFAULT_RETENTION_DAYS = 180;
 const DAY_MS = 86_400_000;
@@ -49,23 +50,8 @@ export async function purgeOldLogs(db: Db, now: () => Date) {
   return gone;
 }
 
-/** Purges once when the server is ready, then daily; the timer never keeps the process alive. */
-export function scheduleLogRetention(app: FastifyInstance, deps: { db: Db; now: () => Date }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running = purgeOldLogs(deps.db, deps.now)
-      .then((r) => app.log.info(r, 'old log rows purged'))
-      .catch((err: unknown) => app.log.error({ err }, 'log purge failed'));
-  };
-  app.addHook('onReady', async () => {
-    void run();
-    timer = setInterval(run, DAY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    // A purge under way finishes before the database is closed.
-    await running;
-  });
+/** Purges when the server is ready, then daily, by one app node of however many share the database. */
+export function scheduleLogRetention(app: FastifyInstance, deps: { db: Db; now: () => Date }): Job {
+  const work = async () => app.log.info(await purgeOldLogs(deps.db, deps.now), 'old log rows purged');
+  return scheduleJob(app, { db: deps.db, now: deps.now, name: 'log-retention', firstRunMs: 0, everyMs: DAY_MS, work });
 }
