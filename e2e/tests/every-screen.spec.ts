@@ -147,19 +147,36 @@ async function scan(browser: Browser, storageState: State, lang: Lang) {
     await page.goto(`/#${route}`);
     await quiet(page, () => inFlight);
     if (process.env.SCAN_TIMES) console.log(`${lang} ${route} ${Date.now() - t0} ms`);
-    const { codesByHeader, freeText, constants } = columnRules(lang, dictionaries);
-    const cells = await visibleCells(page);
-    rowsSeen += cells.length;
-    for (const { header, text } of cells) {
-      const where = `${lang} ${route} (${name}) [${header}]`;
-      if (ISO.test(text)) problems.push(`${where}: ISO time "${text.slice(0, 60)}"`);
-      if (freeText.has(header)) continue;
-      if (UPPER_SNAKE.test(text)) problems.push(`${where}: constant "${text.slice(0, 60)}"`);
-      const label = codesByHeader.get(header)?.get(text) ?? constants.get(text);
-      if (label !== undefined) problems.push(`${where}: code "${text}" instead of "${label}"`);
-    }
+    // The last response lands before React draws what it brought: read the screen again until it holds, as
+    // a web-first assertion would (a code still showing after a few seconds is a problem).
+    let found: { cells: number; problems: string[] } = { cells: 0, problems: [] };
+    const settled = Date.now() + 5_000;
+    do {
+      found = problemsOn(await visibleCells(page), `${lang} ${route} (${name})`, columnRules(lang, dictionaries));
+      if (found.problems.length === 0) break;
+      await page.waitForTimeout(100);
+    } while (Date.now() < settled);
+    rowsSeen += found.cells;
+    problems.push(...found.problems);
   }
   return { context, page, problems, rowsSeen, screens: routes.length };
+}
+
+function problemsOn(
+  cells: { header: string; text: string }[],
+  screen: string,
+  { codesByHeader, freeText, constants }: ReturnType<typeof columnRules>,
+) {
+  const problems: string[] = [];
+  for (const { header, text } of cells) {
+    const where = `${screen} [${header}]`;
+    if (ISO.test(text)) problems.push(`${where}: ISO time "${text.slice(0, 60)}"`);
+    if (freeText.has(header)) continue;
+    if (UPPER_SNAKE.test(text)) problems.push(`${where}: constant "${text.slice(0, 60)}"`);
+    const label = codesByHeader.get(header)?.get(text) ?? constants.get(text);
+    if (label !== undefined) problems.push(`${where}: code "${text}" instead of "${label}"`);
+  }
+  return { cells: cells.length, problems };
 }
 
 test.describe('every menu screen shows labels and local times, in both languages', () => {
