@@ -21,7 +21,8 @@ export default defineConfig({
     viewport: { width: 1366, height: 820 },
     // The app honours the reader's wish for less motion (antd's motion off): no test waits on an animation.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace costs a quarter of the suite's time: recorded when a failed test runs again (CI), or on asking.
+    trace: process.env.E2E_TRACE ? 'on' : 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: Playwright cannot download its own browser here.
