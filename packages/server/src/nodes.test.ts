@@ -131,6 +131,20 @@ describe('counted across nodes', () => {
     await sharedLimit({});
   });
 
+  it('counts an address of any length a trusted proxy forwards, without an error', async () => {
+    const node = await otherNode(t, { loginRateLimitPerMinute: 2, trustProxy: true });
+    try {
+      const forwarded = `${freshAddress()}${'x'.repeat(2_000)}`;
+      const attempt = () =>
+        postLogin(node.app, { userName: 'nobody', password: 'x' }, { headers: { 'x-forwarded-for': forwarded } });
+      expect((await attempt()).statusCode).toBe(400);
+      expect((await attempt()).statusCode).toBe(400);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await node.close();
+    }
+  });
+
   it('rate-limits sign-in per address over every node: counted in Redis when REDIS_URL is set', async () => {
     await sharedLimit({ redisUrl: REDIS_URL });
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { ErrorCode } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
@@ -13,13 +14,15 @@ const SWEEP_EVERY = 500;
 /**
  * One address's attempts at one route within the current window, counted in the database (migration 0030)
  * so that every app node counts them together: a window starts at the first attempt and ends `windowMs`
- * later by the database's clock, which all nodes share.
+ * later by the database's clock, which all nodes share. The key is stored hashed: behind a trusted proxy
+ * the address is whatever X-Forwarded-For said, of any length.
  */
 async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+  const hashed = createHash('sha256').update(key).digest('base64url');
   const [row] = await queryRows<{ hits: number; ttl: number }>(
     db,
     sql`insert into rate_limit_hits as h (key, hits, window_ends_at)
-        values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+        values (${hashed}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
         on conflict (key) do update set
           hits = case when h.window_ends_at <= clock_timestamp() then 1 else h.hits + 1 end,
           window_ends_at = case when h.window_ends_at <= clock_timestamp() then excluded.window_ends_at else h.window_ends_at end
@@ -59,7 +62,7 @@ function databaseStore(db: Db): FastifyRateLimitStoreCtor {
  */
 export async function registerRateLimit(app: FastifyInstance, deps: { db: Db; redisUrl: string | undefined }) {
   const redis = deps.redisUrl
-    ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000, lazyConnect: false })
+    ? new Redis(deps.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5_000 })
     : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.error({ err }, 'rate-limit Redis connection failed'));

@@ -7,7 +7,7 @@ import { type Db, queryRows } from '../db/client.ts';
  * `everyMs` (less a twentieth, so timers of several nodes firing a little apart still run it once a
  * period, not twice), recorded at `at` in the same statement. Two nodes asking at once: one row lock, one winner.
  */
-export async function claimJobRun(db: Db, name: string, at: Date, everyMs: number): Promise<boolean> {
+async function claimJobRun(db: Db, name: string, at: Date, everyMs: number): Promise<boolean> {
   const since = new Date(at.getTime() - everyMs * 0.95);
   const rows = await queryRows(
     db,
