@@ -49,7 +49,7 @@ export async function login(base: string, userName: string, password: string): P
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-/** The real server (packages/server/src/main.ts) on a free port, every check on, signed in as admin. */
+/** The real server as `npm start` runs it (the build, dist/main.js) on a free port, every check on, signed in as admin. */
 export async function startTrestle(databaseUrl: string): Promise<Trestle> {
   const server = await startChildServer({
     env: {
@@ -59,10 +59,11 @@ export async function startTrestle(databaseUrl: string): Promise<Trestle> {
     },
     seconds: 120,
     stdio: 'inherit',
+    compiled: true,
   });
   adopt(server.child);
   const token = await login(server.base, 'admin', 'Admin@2026');
-  // tsx runs the server in the spawned Node process itself, so its pid is the server's.
+  // The spawned Node process is the server itself, so its pid is the server's.
   return { base: server.base, token, pid: server.child.pid ?? 0, child: server.child, startedAt: Date.now() };
 }
 

@@ -13,12 +13,13 @@ export type ServerOptions = {
   output?: 'inherit' | 'ignore' | ((text: string) => void);
 };
 
-/** Starts packages/server on a free port of 127.0.0.1 and waits until it is ready. */
+/** Starts packages/server, as built for `npm start`, on a free port of 127.0.0.1 and waits until it is ready. */
 export async function startServer({ env, seconds, output = 'inherit' }: ServerOptions): Promise<ServerProcess> {
   const reader = typeof output === 'function';
   const server = await startChildServer({
     env: { LOG_LEVEL: 'warn', ...env },
     seconds,
+    compiled: true,
     stdio: ['ignore', reader ? 'pipe' : output, output === 'ignore' ? 'ignore' : 'inherit'],
     ...(reader && { onOutput: output }),
   });

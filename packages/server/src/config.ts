@@ -1,9 +1,27 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
+/**
+ * The server package's folder, found from this module wherever it runs: as TypeScript in `src/` (tests,
+ * `npm run dev`) or bundled into `dist/main.js` (`npm start`). It is the first folder up that holds the
+ * migrations.
+ */
+function serverFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'drizzle', 'meta', '_journal.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('the server package (with drizzle/) was not found above its code');
+    dir = up;
+  }
+  return dir;
+}
+
+const serverRoot = serverFolder();
+/** The migrations (drizzle/), read by the migrator and by the table designer's list of platform tables. */
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
+const repoRoot = path.resolve(serverRoot, '../..');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   type DesignField,
   ErrorCode,
@@ -11,6 +10,7 @@ import {
   type TableDesign,
 } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
+import { migrationsFolder } from '../config.ts';
 import { type Db, queryRows } from '../db/client.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 
@@ -20,8 +20,6 @@ import { AppError, badRequest } from '../http/errors.ts';
  * other; the apply that creates the designed table copies the rows in (plan.ts, `copyRows`). The source is
  * only ever read.
  */
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** The tables the platform's migrations create: its own, never offered. Read once. */
 const platformTables: ReadonlySet<string> = (() => {

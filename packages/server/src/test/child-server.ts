@@ -1,11 +1,14 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The real server (packages/server/src/main.ts) started as a process of its own, the way the browser tests,
- * the benchmarks and the shutdown and fault tests need it: a crash is an exit they see, not their own.
+ * The real server started as a process of its own, the way the browser tests, the benchmarks and the
+ * shutdown and fault tests need it: a crash is an exit they see, not their own. It runs the TypeScript
+ * (packages/server/src/main.ts) or, with `compiled`, the build `npm start` runs (packages/server/dist/main.js,
+ * made by `npm run build`).
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -29,6 +32,8 @@ export type ChildServerOptions = {
   /** stdin, stdout, stderr as `spawn` takes them; piped output is kept for `output()` and given to `onOutput`. */
   stdio?: StdioOptions;
   onOutput?: (text: string) => void;
+  /** Run the build (dist/main.js) with plain node, as `npm start` does; it must have been built. */
+  compiled?: boolean;
 };
 
 /** A port of 127.0.0.1 that nothing listens on now. */
@@ -51,12 +56,18 @@ export async function startChildServer({
   seconds,
   stdio = ['ignore', 'pipe', 'pipe'],
   onOutput,
+  compiled = false,
 }: ChildServerOptions): Promise<ChildServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const merged: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const build = path.join(repoRoot, 'packages/server/dist/main.js');
+  if (compiled && !existsSync(build)) throw new Error('no server build: run npm run build first');
+  const args = compiled
+    ? ['--enable-source-maps', 'packages/server/dist/main.js']
+    : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: merged,
     stdio,
