@@ -6,6 +6,7 @@ import { settings, tenants } from '../../db/schema.ts';
 import { requestLog, signInLog } from '../../db/schema-logs.ts';
 import { exportedSheet } from '../../test/excel.ts';
 import { bearer, body, postLogin } from '../../test/helper.ts';
+import { otherNode } from '../../test/other-node.ts';
 import { addBareTenant } from '../../test/tenants.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { purgeOldLogs } from './retention.ts';
@@ -54,6 +55,50 @@ describe('request log', () => {
     for (const secret of ['query-secret-123', 'body-secret-456', t.admin, t.admin.slice(-20), 'Bearer']) {
       expect(all?.text).not.toContain(secret);
     }
+  });
+
+  it('writes a burst of requests from several callers, every row under its own tenant and user', async () => {
+    const tag = `burst-${Date.now()}`;
+    const caller = ['anonymous', 'admin', 'pm'] as const;
+    const token = { anonymous: null, admin: t.admin, pm: t.pm };
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const who = caller[i % 3] as (typeof caller)[number];
+        const auth = token[who];
+        return t.app.inject({
+          method: 'GET',
+          url: '/api/menu/getTreeMenu',
+          headers: { 'user-agent': `${tag}-${who}`, ...(auth ? bearer(auth) : {}) },
+        });
+      }),
+    );
+    const of = async (who: string) => {
+      for (let i = 0; i < 100; i++) {
+        const rows = await t.database.db
+          .select()
+          .from(requestLog)
+          .where(eq(requestLog.userAgent, `${tag}-${who}`));
+        if (rows.length >= 20) return rows;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`the ${who} rows did not all arrive`);
+    };
+    const [anonymous, admin, pm] = [await of('anonymous'), await of('admin'), await of('pm')];
+    expect([anonymous.length, admin.length, pm.length]).toEqual([20, 20, 20]);
+    expect(anonymous.every((r) => r.userId === null && r.status === 401)).toBe(true);
+    expect(new Set(admin.map((r) => r.userId)).size).toBe(1);
+    expect(new Set(pm.map((r) => r.userId)).size).toBe(1);
+    expect(admin[0]?.userId).not.toBe(pm[0]?.userId);
+    expect([...admin, ...pm].every((r) => r.status === 200 && r.userId !== null)).toBe(true);
+  });
+
+  it('writes the rows still waiting when the server stops', async () => {
+    const node = await otherNode(t);
+    const path = `/api/closing-${Date.now()}`;
+    await node.app.inject({ method: 'GET', url: path, headers: bearer(t.admin) });
+    await node.close();
+    const rows = await t.database.db.select().from(requestLog).where(eq(requestLog.path, path));
+    expect(rows).toHaveLength(1);
   });
 
   it('logs an anonymous 401 in the default tenant without a user, and skips the health probes', async () => {
