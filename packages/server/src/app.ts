@@ -97,7 +97,8 @@ export async function buildApp({
   const db = database.app;
   const secret = await database.secret();
   const tokens = createTokens(secret, now);
-  const sessions = createSessions(db, tokens, config, now);
+  const sessions = createSessions(db, tokens, config, now, database.listen);
+  await sessions.ready;
   registerAuth(app, {
     db,
     tokens,

@@ -1,7 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../config.ts';
 import { installationSecret } from './installation-secret.ts';
 import { serverListeners } from './listeners.ts';
 import { GuardedPool, type Lease } from './pool-faults.ts';
@@ -34,17 +33,18 @@ export type Database = {
   migrate(): Promise<void>;
   /**
    * Calls `onMessage` with the payload of every NOTIFY on `channel` (a constant of ours, never a request's),
-   * from any app node. On the server a connection of its own listens, and listens again after losing it.
+   * from any app node. On the server a connection of its own listens, and listens again after losing it;
+   * `onLive` hears false when it is lost and true when it listens (again). On ACCESS_CHANNEL every
+   * connection of the node listens too, so a change the node commits itself is handled before the commit
+   * returns.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  listen(channel: string, onMessage: (payload: string) => void, onLive?: (live: boolean) => void): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /** The install's secret: TOKEN_SECRET when given, else the one kept in the database (after the migrations). */
   secret(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type Logger = { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
 
@@ -79,10 +79,12 @@ export async function openDatabase(opts: {
   };
   if (opts.url) {
     const url = opts.url;
+    const listeners = serverListeners(url, opts.log);
     // A host that stops answering fails requests after 10 s (503) instead of holding them.
     const owner = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 10_000 });
     // Without these handlers a PostgreSQL restart kills the Node process (STACK.md).
     owner.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
+    hearOwnChanges(owner, listeners.deliver);
     const db = drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }) as unknown as Db;
     const secret = secretOf(db);
     let appPool: Promise<AppPool> | undefined;
@@ -90,12 +92,12 @@ export async function openDatabase(opts: {
       appPool ??= resolveAppLogin(db, url, opts.appUrl, secret, opts.log).then((login) => {
         const pool = new pg.Pool({ connectionString: login.url, max: 20, connectionTimeoutMillis: 10_000 });
         pool.on('error', (err) => opts.log.error({ err }, 'idle database client failed'));
+        hearOwnChanges(pool, listeners.deliver);
         return { pool, switchRole: login.switchRole };
       });
       return appPool;
     };
     const userSql = openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'postgres', url } });
-    const listeners = serverListeners(url, opts.log);
     return {
       db,
       app: drizzlePg({ client: new TenantPool(appLogin) as unknown as pg.Pool, schema }) as unknown as Db,
@@ -103,7 +105,7 @@ export async function openDatabase(opts: {
       userSql,
       migrate: () =>
         migratePg(drizzlePg({ client: new GuardedPool(owner) as unknown as pg.Pool, schema }), { migrationsFolder }),
-      listen: (channel, onMessage) => listeners.add(channel, onMessage),
+      listen: (channel, onMessage, onLive) => listeners.add(channel, { onMessage, onLive }),
       ping: () => ping(db),
       secret,
       close: async () => {
@@ -126,8 +128,10 @@ export async function openDatabase(opts: {
     userSql: openUserSql({ ownerDb: db, secret, log: opts.log, target: { kind: 'pglite', client } }),
     secret,
     migrate: () => migratePglite(pglite, { migrationsFolder }),
-    listen: async (channel, onMessage) => {
+    // One connection, in this process: it hears its own NOTIFYs before the statement returns, and is never lost.
+    listen: async (channel, onMessage, onLive) => {
       await client.listen(channel, onMessage);
+      onLive?.(true);
     },
     ping: () => ping(db),
     close: () => client.close(),
@@ -186,6 +190,22 @@ async function resolveAppLogin(
     );
     return { url, switchRole: true };
   }
+}
+
+/** Where migration 0031's triggers announce a change to what the session check reads (http/sessions.ts). */
+export const ACCESS_CHANNEL = 'trestle_access';
+
+/**
+ * Every connection of `pool` listens on ACCESS_CHANNEL: PostgreSQL hands a session its own notifications
+ * before the statement (or COMMIT) that sent them returns, so a change this node commits reaches its
+ * listeners before the request that made it answers, with no wait for the listening connection.
+ */
+function hearOwnChanges(pool: pg.Pool, deliver: (channel: string, payload: string) => void) {
+  pool.on('connect', (client) => {
+    client.on('notification', (n) => deliver(n.channel, n.payload ?? ''));
+    // Queued ahead of the statements of the checkout that opened the connection; a failure shows on them.
+    client.query(`LISTEN ${ACCESS_CHANNEL}`).catch(() => {});
+  });
 }
 
 /** The role the app works as (created by migration 0009). */

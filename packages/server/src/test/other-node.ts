@@ -14,7 +14,12 @@ export type OtherNode = { app: FastifyInstance; config: Config; close(): Promise
  * server with connections (pools, listener) of its own, embedded on the same one; with a DATA_DIR of its
  * own, the test app's settings otherwise, and `config` over them.
  */
-export async function otherNode(t: TestApp, config: Partial<Config> = {}): Promise<OtherNode> {
+export async function otherNode(
+  t: TestApp,
+  config: Partial<Config> = {},
+  /** What the node is given instead of its database (one that watches a call, say); closed as the database. */
+  wrap: (database: Database) => Database = (database) => database,
+): Promise<OtherNode> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'trestle-node-'));
   const merged: Config = { ...t.config, dataDir, ...config };
   let database: Database = t.database;
@@ -27,7 +32,7 @@ export async function otherNode(t: TestApp, config: Partial<Config> = {}): Promi
       secret: merged.tokenSecret,
     });
   }
-  const app = await buildApp({ config: merged, database, now: t.clock.now });
+  const app = await buildApp({ config: merged, database: wrap(database), now: t.clock.now });
   await app.ready();
   return {
     app,
