@@ -1,10 +1,25 @@
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 
-type Server = { base: string; token: string };
+type Server = { base: string; token: string; pid?: number };
 
-/** Streams an export of the filter to nowhere and times it. */
+/** Resident memory of a process now (VmRSS), in MB. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/**
+ * Streams an export of the filter to nowhere and times it. With the server's pid, also samples its
+ * resident memory every 50 ms: just before the request, the highest seen during the export, and their
+ * difference (what the export added; the process-wide VmHWM also carries earlier runs and start-up).
+ */
 export async function exportRun(server: Server, wheres: object[]) {
+  const pid = server.pid;
+  const before = pid ? rssMb(pid) : 0;
+  let peak = before;
+  const sampler = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50) : undefined;
   const started = performance.now();
   const res = await fetch(`${server.base}/api/Employee/export`, {
     method: 'POST',
@@ -15,7 +30,11 @@ export async function exportRun(server: Server, wheres: object[]) {
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
   const seconds = Math.round((performance.now() - started) / 10) / 100;
-  return { seconds, megabytes: Math.round(bytes / 1048576) };
+  clearInterval(sampler);
+  if (pid) peak = Math.max(peak, rssMb(pid));
+  const memory = pid ? { rssBeforeMb: before, rssPeakDuringMb: peak, rssAddedMb: peak - before } : {};
+  if (pid) console.log(`  export RSS: ${before} MB before, ${peak} MB at most during it, +${peak - before} MB`);
+  return { seconds, megabytes: Math.round(bytes / 1048576), ...memory };
 }
 
 /** How many employees a filter on id (≤ maxId) matches, counted in SQL. */
