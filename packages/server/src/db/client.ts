@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../config.ts';
 import { installationSecret } from './installation-secret.ts';
 import { serverListeners } from './listeners.ts';
-import { GuardedPool, type Lease } from './pool-faults.ts';
+import { GuardedPool, isReadOnlyStatement, type Lease } from './pool-faults.ts';
 import * as schema from './schema.ts';
 import { currentActing, currentTenant } from './tenant.ts';
 import { openUserSql, type UserSql } from './user-sql.ts';
@@ -235,6 +235,19 @@ class TenantPool extends GuardedPool {
     this.#login = login;
   }
 
+  /**
+   * A read outside a transaction runs as a named prepared statement (`prepared` below): PostgreSQL parses and
+   * plans it once per connection instead of on every request.
+   */
+  override query(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    const named = prepared.named(config);
+    if (!named) return super.query(config, values);
+    return super.query(named, values).catch((err: unknown) => {
+      if (!prepared.outdated(err, named)) throw err;
+      return super.query(config, values);
+    });
+  }
+
   protected override async prepare(lease: Lease) {
     const tenant = tenantSetting();
     const [actingUser, actingTenant] = actingSettings();
@@ -252,6 +265,42 @@ class TenantPool extends GuardedPool {
     this.#bound.set(lease.connection, key);
   }
 }
+
+/**
+ * Names for reads, so that each connection prepares them once. The name is a digest of the text, so one
+ * text has one name on every connection. A node names at most PREPARED_TEXTS texts (each connection keeps
+ * what it prepared until it closes): the engine's reads come in a bounded number of shapes per entity
+ * (filters and sort are parameters or fixed identifiers), and past the bound a read is sent unnamed.
+ */
+const PREPARED_TEXTS = 2_000;
+const prepared = (() => {
+  const names = new Map<string, string>();
+  /** Texts whose prepared plan a table change outdated: sent unnamed from then on. */
+  const refused = new Set<string>();
+  return {
+    named(config: string | pg.QueryConfig): pg.QueryConfig | null {
+      if (typeof config === 'string' || config.name || refused.has(config.text)) return null;
+      let name = names.get(config.text);
+      if (!name) {
+        if (names.size >= PREPARED_TEXTS || !isReadOnlyStatement(config.text)) return null;
+        name = `t${createHash('sha1').update(config.text).digest('base64url')}`;
+        names.set(config.text, name);
+      }
+      return { ...config, name };
+    },
+    /**
+     * PostgreSQL refuses a prepared read whose result type a table change altered (the table designer
+     * changing a column's type): the text is then sent unnamed, now and from then on.
+     */
+    outdated(err: unknown, config: pg.QueryConfig): boolean {
+      const e = err as { code?: string; message?: string };
+      if (e?.code !== '0A000' || !/cached plan must not change result type/.test(e.message ?? '')) return false;
+      refused.add(config.text);
+      names.delete(config.text);
+      return true;
+    },
+  };
+})();
 
 /**
  * PGlite has one connection shared by every request, so each statement (or transaction drizzle
