@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
+import { currentTenant } from '../db/tenant.ts';
 import type { Language } from '../http/language.ts';
 import type { EntityDefinition, Row } from './definition.ts';
 import { and, col, compileSort, compileWheres, selectExpr } from './query.ts';
@@ -20,6 +21,7 @@ export const COUNT_CAP = 10_000;
 const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
 
 const table = (meta: EntityMeta) => sql.identifier(meta.table);
+const dialect = new PgDialect();
 
 const compiled = new WeakMap<EntityMeta, Map<Language, SQL>>();
 
@@ -36,7 +38,7 @@ export function selectList(meta: EntityMeta, lang: Language = 'en'): SQL {
   }
   let list = lists.get(lang);
   if (!list) {
-    const query = new PgDialect().sqlToQuery(buildSelectList(meta, lang));
+    const query = dialect.sqlToQuery(buildSelectList(meta, lang));
     if (query.params.length) throw new Error(`${meta.name}: the select list must not carry parameters`);
     list = sql.raw(query.sql);
     lists.set(lang, list);
@@ -72,12 +74,27 @@ function buildSelectList(meta: EntityMeta, lang: Language): SQL {
   return sql.join(parts, sql`, `);
 }
 
+/** How long the planner's estimate for one filter is reused, and for how many filters at most. */
+const ESTIMATE_MS = 5_000;
+const ESTIMATES_KEPT = 1_000;
+const estimates = new Map<string, { rows: number; at: number }>();
+
+/**
+ * The planner's estimate of the rows `where` matches, reused for ESTIMATE_MS per tenant and exact filter
+ * (text and values, the caller's data scope among them): paging through one filter asks the planner once.
+ * It is an estimate ("about N") either way; the tenant in the key keeps one tenant's counts from another.
+ */
 async function estimate(db: Db, meta: EntityMeta, where: SQL): Promise<number> {
-  const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    db,
-    sql`explain (format json) select 1 from ${table(meta)} t where ${where}`,
-  );
-  return Math.round(plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  const query = sql`explain (format json) select 1 from ${table(meta)} t where ${where}`;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const key = `${currentTenant()}|${text}|${JSON.stringify(params)}`;
+  const kept = estimates.get(key);
+  if (kept && Date.now() - kept.at < ESTIMATE_MS) return kept.rows;
+  const [plan] = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(db, query);
+  const rows = Math.round(plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 async function countRows(
