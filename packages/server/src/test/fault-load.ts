@@ -60,29 +60,13 @@ export async function runFaultLoad(
   let child: ChildProcess | undefined;
   try {
     const server = await startChildServer({
-      env: {
-        DATABASE_URL: db.url,
-        APP_DATABASE_URL: db.appUrl,
-        SEED_DEMO: 'true',
-        DATA_DIR: dataDir,
-        TOKEN_SECRET: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'error',
-        LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-        WEB_DIST: path.join(dataDir, 'no-web'),
-      },
+      env: { ...faultServerEnv(db, dataDir), TOKEN_SECRET: randomBytes(32).toString('hex') },
       seconds: 60,
     });
     child = server.child;
     const { base } = server;
     const exited = () => server.child.exitCode !== null || server.child.signalCode !== null;
-    const login = await fetch(`${base}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', password: 'Admin@2026' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const tag = randomBytes(3).toString('hex');
+    const token = await signIn(base);
 
     const samples: Sample[] = [];
     const kills: FaultRun['kills'] = [];
@@ -92,35 +76,7 @@ export async function runFaultLoad(
     child.once('exit', () => {
       exitedAt = now();
     });
-    const request = async (i: number) => {
-      const kind = i % opts.addEvery === 0 ? 'add' : 'list';
-      const start = now();
-      const body =
-        kind === 'add'
-          ? {
-              mainData: {
-                code: `F${tag}-${i}`,
-                name: `Fault ${i}`,
-                gender: 'female',
-                hireDate: '2024-03-01',
-                status: 'active',
-              },
-            }
-          : { page: 1 + (i % 3), rows: 20, sort: 'code', order: 'asc' };
-      try {
-        const res = await fetch(`${base}/api/Employee/${kind === 'add' ? 'add' : 'getPageData'}`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(body),
-        });
-        const json = (await res.json().catch(() => null)) as { data?: { key?: number } } | null;
-        const key = kind === 'add' && res.status === 200 ? json?.data?.key : undefined;
-        samples.push({ kind, start, end: now(), status: res.status, ...(key === undefined ? {} : { key }) });
-      } catch {
-        // No answer at all (the connection refused or cut): what a crashed server gives.
-        samples.push({ kind, start, end: now(), status: 0 });
-      }
-    };
+    const request = employeeRequests(base, token, opts.addEvery, now);
 
     const killer = new pg.Client({ connectionString: serverUrl });
     await killer.connect();
@@ -128,54 +84,19 @@ export async function runFaultLoad(
       for (const at of opts.killAt) {
         await sleep(Math.max(0, at - now()));
         const at2 = now();
-        const { rows } = await killer.query<{ n: number }>(
-          `select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = $1 and pid <> pg_backend_pid()) t`,
-          [db.name],
-        );
-        kills.push({ at: at2, backends: rows[0]?.n ?? 0 });
+        kills.push({ at: at2, backends: await terminateBackends(killer, db.name) });
       }
     })();
 
-    // Open loop: requests leave at the rate whether or not earlier ones answered (a closed loop would
-    // slow down exactly when the server stumbles and hide the failures), with a bound on those in flight.
-    const inFlight = new Set<Promise<void>>();
-    const total = opts.rate * opts.seconds;
-    let skipped = 0;
-    for (let i = 0; i < total; i++) {
-      await sleep(Math.max(0, (i * 1000) / opts.rate - now()));
-      if (inFlight.size >= 100) {
-        skipped++;
-        continue;
-      }
-      const p = request(i).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-    await Promise.all(inFlight);
+    const { skipped } = await openLoop(opts.rate, opts.seconds, now, async (i) => {
+      samples.push(await request(i));
+    });
     await killing;
     await killer.end();
 
     const alive = !exited();
-    const after = alive
-      ? await fetch(`${base}/api/Employee/getPageData`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ page: 1, rows: 20 }),
-        }).then(
-          (r) => r.status,
-          () => 0,
-        )
-      : 0;
+    const after = alive ? await listStatus(base, token) : 0;
     const acknowledged = samples.flatMap((s) => (s.key === undefined ? [] : [s.key]));
-    const owner = new pg.Client({ connectionString: db.url });
-    await owner.connect();
-    // The owner is subject to row-level security too (forced): read as the platform tenant.
-    await owner.query(`select set_config('app.tenant_id', (select id::text from tenants where is_platform), false)`);
-    const { rows } = await owner.query<{ n: number }>(
-      'select count(*)::int as n from employees where id = any($1::int[])',
-      [acknowledged],
-    );
-    await owner.end();
     return {
       samples,
       kills,
@@ -183,7 +104,7 @@ export async function runFaultLoad(
       exitedAt,
       output: server.output(),
       acknowledged,
-      stored: rows[0]?.n ?? 0,
+      stored: await storedEmployees(db.url, acknowledged),
       after,
       skipped,
     };
@@ -200,15 +121,142 @@ export async function runFaultLoad(
   }
 }
 
+/**
+ * The environment a fault run's server gets on the fresh database `db`: the demo seed, quiet logs, no
+ * login limit (the load signs in often), no web build. No TOKEN_SECRET: nodes given none share the
+ * secret their database keeps.
+ */
+export function faultServerEnv(db: { url: string; appUrl: string }, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: db.url,
+    APP_DATABASE_URL: db.appUrl,
+    SEED_DEMO: 'true',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  };
+}
+
+/** Signs in as the demo's admin and answers the access token. */
+export async function signIn(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password: 'Admin@2026' }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * The load's request number `i` against `base`: an Employee add every `addEvery`th (its code unique to
+ * this load), an Employee list page otherwise. Never throws: no answer at all is status 0.
+ */
+export function employeeRequests(base: string, token: string, addEvery: number, now: () => number) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const tag = randomBytes(3).toString('hex');
+  return async (i: number): Promise<Sample> => {
+    const kind = i % addEvery === 0 ? 'add' : 'list';
+    const start = now();
+    const body =
+      kind === 'add'
+        ? {
+            mainData: {
+              code: `F${tag}-${i}`,
+              name: `Fault ${i}`,
+              gender: 'female',
+              hireDate: '2024-03-01',
+              status: 'active',
+            },
+          }
+        : { page: 1 + (i % 3), rows: 20, sort: 'code', order: 'asc' };
+    try {
+      const res = await fetch(`${base}/api/Employee/${kind === 'add' ? 'add' : 'getPageData'}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      const json = (await res.json().catch(() => null)) as { data?: { key?: number } } | null;
+      const key = kind === 'add' && res.status === 200 ? json?.data?.key : undefined;
+      return { kind, start, end: now(), status: res.status, ...(key === undefined ? {} : { key }) };
+    } catch {
+      // No answer at all (the connection refused or cut): what a crashed server gives.
+      return { kind, start, end: now(), status: 0 };
+    }
+  };
+}
+
+/**
+ * Open loop: requests leave at `rate` a second for `seconds` whether or not earlier ones answered (a
+ * closed loop would slow down exactly when the server stumbles and hide the failures), with a bound of
+ * 100 in flight; answers how many it did not send because of that bound.
+ */
+export async function openLoop(
+  rate: number,
+  seconds: number,
+  now: () => number,
+  send: (i: number) => Promise<void>,
+): Promise<{ skipped: number }> {
+  const inFlight = new Set<Promise<void>>();
+  let skipped = 0;
+  for (let i = 0; i < rate * seconds; i++) {
+    await sleep(Math.max(0, (i * 1000) / rate - now()));
+    if (inFlight.size >= 100) {
+      skipped++;
+      continue;
+    }
+    const p = send(i).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+  await Promise.all(inFlight);
+  return { skipped };
+}
+
+/** Terminates every backend of database `name` but the caller's own; answers how many. */
+export async function terminateBackends(client: pg.Client, name: string): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from (select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = $1 and pid <> pg_backend_pid()) t`,
+    [name],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The status of an Employee list page asked of `base` (0: no answer). */
+export function listStatus(base: string, token: string): Promise<number> {
+  return fetch(`${base}/api/Employee/getPageData`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ page: 1, rows: 20 }),
+  }).then(
+    (r) => r.status,
+    () => 0,
+  );
+}
+
+/** How many of the employees `ids` the database at `ownerUrl` holds, read on a connection of its own. */
+export async function storedEmployees(ownerUrl: string, ids: number[]): Promise<number> {
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  try {
+    // The owner is subject to row-level security too (forced): read as the platform tenant.
+    await owner.query(`select set_config('app.tenant_id', (select id::text from tenants where is_platform), false)`);
+    const { rows } = await owner.query<{ n: number }>(
+      'select count(*)::int as n from employees where id = any($1::int[])',
+      [ids],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await owner.end();
+  }
+}
+
 /** The run's figures: counts by answer, the failure window after the terminations, the slowest answer. */
-export function figuresOf(run: FaultRun, seconds: number): Figures {
+export function figuresOf(run: Pick<FaultRun, 'samples' | 'kills' | 'skipped'>, seconds: number): Figures {
   const { samples, kills } = run;
   let windowMs = 0;
-  for (const [i, kill] of kills.entries()) {
-    const next = kills[i + 1]?.at ?? Number.POSITIVE_INFINITY;
-    for (const s of samples)
-      if (s.status !== 200 && s.end >= kill.at && s.end < next) windowMs = Math.max(windowMs, s.end - kill.at);
-  }
+  for (const [i, kill] of kills.entries())
+    windowMs = Math.max(windowMs, windowAfter(samples, kill.at, kills[i + 1]?.at ?? Number.POSITIVE_INFINITY));
   return {
     requests: samples.length,
     ok: samples.filter((s) => s.status >= 200 && s.status < 300).length,
@@ -220,4 +268,12 @@ export function figuresOf(run: FaultRun, seconds: number): Figures {
     perSecond: Math.round(samples.length / seconds),
     skipped: run.skipped,
   };
+}
+
+/** From a fault at `at` to the last answer other than 200 before `until` (the next fault), in ms; 0 when none. */
+export function windowAfter(samples: Sample[], at: number, until: number): number {
+  let windowMs = 0;
+  for (const s of samples)
+    if (s.status !== 200 && s.end >= at && s.end < until) windowMs = Math.max(windowMs, s.end - at);
+  return windowMs;
 }
