@@ -27,19 +27,38 @@ async function throttle(page: Page): Promise<CDPSession> {
   return cdp;
 }
 
+/**
+ * What the login page's first load may send of JavaScript, compressed, headers included, as Chromium received it:
+ * the framework, antd's core and form controls, the sign-in screen. The app shell, the grid, charts, designers
+ * and the other screens' strings come after sign-in.
+ */
+const SCRIPT_BUDGET_KIB = 250;
+
 /** `bytes`: what went over the wire, headers included; `body`: the file's own size once decoded. */
-type Sent = { url: string; encoding: string | null; bytes: number; body: number };
+type Sent = {
+  url: string;
+  encoding: string | null;
+  cacheControl: string | null;
+  vary: string | null;
+  bytes: number;
+  body: number;
+};
 
 /** Every /assets/ response as it went over the wire: its Content-Encoding and its encoded size. */
 function recordAssets(cdp: CDPSession): Sent[] {
-  const byId = new Map<string, { url: string; encoding: string | null }>();
+  const byId = new Map<string, Omit<Sent, 'bytes' | 'body'>>();
   const sent: Sent[] = [];
   const decoded = new Map<string, number>();
   cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
   cdp.on('Network.responseReceived', (e) => {
     if (!new URL(e.response.url).pathname.startsWith('/assets/')) return;
     const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-    byId.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'] ?? null });
+    byId.set(e.requestId, {
+      url: e.response.url,
+      encoding: headers['content-encoding'] ?? null,
+      cacheControl: headers['cache-control'] ?? null,
+      vary: headers.vary ?? null,
+    });
   });
   cdp.on('Network.loadingFinished', (e) => {
     const r = byId.get(e.requestId);
@@ -98,7 +117,20 @@ test.describe('first load', () => {
       expect(['br', 'gzip'], `${a.url} went as ${a.encoding}`).toContain(a.encoding);
     expect(texts.filter((x) => x.encoding !== null).length).toBeGreaterThan(texts.length / 2);
     const kib = scripts.reduce((n, a) => n + a.bytes, 0) / 1024;
-    test.info().annotations.push({ type: 'javascript sent', description: `${kib.toFixed(0)} KiB` });
+    test
+      .info()
+      .annotations.push(
+        { type: 'javascript sent', description: `${kib.toFixed(0)} KiB` },
+        { type: 'javascript requests', description: String(scripts.length) },
+      );
+    // The budget: what a visitor downloads before they can sign in (everything else comes after).
+    const list = scripts.map((a) => `${new URL(a.url).pathname} ${(a.bytes / 1024).toFixed(1)} KiB`).join('\n');
+    expect(kib, `JavaScript sent for the login page:\n${list}`).toBeLessThanOrEqual(SCRIPT_BUDGET_KIB);
+    // Hashed files are cached for good, and a cache keeps the brotli and gzip copies apart.
+    for (const a of texts) {
+      expect(a.cacheControl, a.url).toBe('public, max-age=31536000, immutable');
+      if (a.encoding) expect(a.vary?.toLowerCase(), a.url).toContain('accept-encoding');
+    }
   });
 
   test('a fresh browser preferring Chinese sees the loading text in Chinese, then the app in Chinese', async ({

@@ -16,9 +16,50 @@ function buildId(): string {
   }
 }
 
+/** A path under node_modules of one of these packages (either slash, for Windows). */
+const inPackages = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`);
+
+/**
+ * The antd parts nearly every screen draws, the sign-in form included: one chunk rather than a dozen small
+ * requests (each pays its headers). The heavy ones (table, pickers, tree, upload, tabs, menus) stay in
+ * chunks of their own, loaded by the screens that show them.
+ */
+const formControls =
+  /[\\/]node_modules[\\/]antd[\\/]es[\\/](form|input|button|alert|space|grid|segmented|tooltip)[\\/]/;
+
 export default defineConfig({
   plugins: [react(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist' },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      treeshake: {
+        // @trestle/shared is declarations only (schemas, constants, pure functions) behind one barrel: a module
+        // whose exports nobody uses is dropped, so the sign-in page does not carry every entity's schema.
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The framework, in chunks that change only when a dependency does (long-cached).
+            { name: 'react', test: inPackages('react|react-dom|scheduler'), priority: 40 },
+            { name: 'router', test: inPackages('react-router|react-router-dom'), priority: 35 },
+            { name: 'i18n', test: inPackages('i18next|react-i18next'), priority: 35 },
+            // What else the entry script needs from node_modules (antd's core, the query cache, zod, dayjs).
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 30 },
+            // The app's own modules the entry script needs, kept apart from the sign-in chunk below.
+            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'], priority: 25 },
+            { name: 'antd-forms', test: formControls, priority: 20 },
+            // The summary's charts: echarts and its renderer, apart (each under Vite's 500 kB warning).
+            { name: 'echarts', test: inPackages('echarts'), priority: 15 },
+            { name: 'zrender', test: inPackages('zrender'), priority: 16 },
+            // The sign-in screen with the small modules it shares with others (site settings, the language
+            // switcher, its icons): one request instead of a dozen.
+            { name: 'sign-in', test: /[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
 });

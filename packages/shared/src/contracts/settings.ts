@@ -98,22 +98,8 @@ export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
 export const loginConfigSchema = z.object({ registerEnabled: z.boolean(), title: z.string() });
 export type LoginConfig = z.infer<typeof loginConfigSchema>;
 
-/**
- * What a password lacks under the policy, as short phrases ('at least 10 characters', 'an upper-case
- * letter', …); empty when it passes. The server and the forms list the same phrases.
- */
-export function passwordPolicyGaps(password: string, policy: PasswordPolicy): string[] {
-  const gaps: string[] = [];
-  if (password.length < policy.passwordMinLength) gaps.push(`at least ${policy.passwordMinLength} characters`);
-  if (policy.passwordUpper && !/\p{Lu}/u.test(password)) gaps.push('an upper-case letter');
-  if (policy.passwordLower && !/\p{Ll}/u.test(password)) gaps.push('a lower-case letter');
-  if (policy.passwordDigit && !/\p{Nd}/u.test(password)) gaps.push('a digit');
-  if (policy.passwordSymbol && !/[^\p{L}\p{Nd}\s]/u.test(password)) gaps.push('a symbol');
-  return gaps;
-}
-
-/** The one message for the gaps: 'needs at least 10 characters, a digit'. */
-export const passwordGapMessage = (gaps: string[]) => `needs ${gaps.join(', ')}`;
+// The policy's check lives in password-policy.ts (no zod), for the sign-in page's forms.
+export { passwordGapMessage, passwordPolicyGaps } from './password-policy.ts';
 
 /** The kinds of file an upload may be (checked by content on the server). */
 export const UPLOAD_KINDS = ['image', 'pdf', 'office', 'text'] as const;

@@ -1,6 +1,7 @@
 import { fileKeysOf } from '../contracts/file.ts';
 import { groupDigits } from './decimal.ts';
 import type { FieldMeta } from './metadata.ts';
+import { localTimeZone, validTimeZone } from './time-zone.ts';
 
 /**
  * How a stored value reads to a person: the one rule the grid's cells, the detail views and the Excel
@@ -15,22 +16,8 @@ export type Lang = 'en' | 'zh';
 export const langOf = (tag: string | undefined | null): Lang =>
   (tag ?? '').toLowerCase().startsWith('zh') ? 'zh' : 'en';
 
-/** An IANA time zone the runtime knows, else UTC (a header or setting may name anything). */
-export function validTimeZone(zone: string | undefined | null): string {
-  if (!zone || zone.length > 64) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** The time zone of the machine this runs on (the reader's, in a browser). */
-export const localTimeZone = (): string => validTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-
-/** The request header a client names its reader's time zone in. */
-export const TIME_ZONE_HEADER = 'X-Time-Zone';
+// The time zone helpers live in time-zone.ts (no zod): every request names the reader's zone.
+export { localTimeZone, TIME_ZONE_HEADER, validTimeZone } from './time-zone.ts';
 
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 

@@ -1,23 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusableTableScroll } from '../components/table-scroll-focus.ts';
-import { componentSize, messageConfig, themeConfig } from '../lib/theme.ts';
-import { setMessageApi } from './notify.ts';
+import { componentSize, themeConfig } from '../lib/theme.ts';
 import { usePrefersReducedMotion } from './reduced-motion.ts';
 
 export function createQueryClient(): QueryClient {
   // The HTTP client already shows each failure; a retry would show it twice.
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
-}
-
-function MessageBridge() {
-  const { message } = App.useApp();
-  useEffect(() => setMessageApi(message), [message]);
-  return null;
 }
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
@@ -31,10 +24,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={i18n.language === 'zh-CN' ? zhCN : enUS} theme={theme} componentSize={componentSize}>
-        <App message={messageConfig}>
-          <MessageBridge />
-          {children}
-        </App>
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,20 +1,24 @@
-import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { messageConfig } from '../lib/theme.ts';
-
-message.config(messageConfig);
+import { type MessageKind, showStaticMessage } from '../components/static-message.ts';
 
 /**
- * The HTTP client is configured before React renders, so it talks to this holder: the static
- * message API at first, then the antd App's themed instance once it is mounted.
+ * The HTTP client is configured before React renders, so it talks to this holder: the antd App's themed
+ * instance while it is mounted (every screen but sign-in, AppFrame.tsx), else antd's static message, loaded
+ * with the first message it shows.
  */
-let api: Pick<MessageInstance, 'info' | 'error'> = message;
+let api: Pick<MessageInstance, MessageKind> | null = null;
 
-export const setMessageApi = (instance: MessageInstance) => {
+/** The App's instance while it is mounted; null when it goes (signing out shows the sign-in screen, outside it). */
+export const setMessageApi = (instance: MessageInstance | null) => {
   api = instance;
 };
 
+function show(kind: MessageKind, text: string): void {
+  if (api) void api[kind](text);
+  else showStaticMessage(kind, text);
+}
+
 export const notify = {
-  info: (text: string) => void api.info(text),
-  error: (text: string) => void api.error(text),
+  info: (text: string) => show('info', text),
+  error: (text: string) => show('error', text),
 };

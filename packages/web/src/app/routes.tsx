@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject, redirect } from 'react-router-dom';
 import { guardLoader } from './guard.ts';
+import { loadFeatureStrings } from './i18n.ts';
 import { lazyScreen, moduleScreens } from './lazy-route.ts';
 import { projectAreaRoutes } from './project-routes.tsx';
 import { InitialLoading, RootShell } from './RootShell.tsx';
@@ -75,29 +76,47 @@ export const routes: RouteObject[] = [
     element: <RootShell />,
     HydrateFallback: InitialLoading,
     errorElement: <RouteError />,
-    loader: (args) => guardLoader(args, screenPaths),
+    loader: async (args) => {
+      // The sign-in screen has its strings already; every other screen waits for the rest, loaded once.
+      const signIn = new URL(args.request.url).pathname.toLowerCase() === '/login';
+      const [guarded] = await Promise.all([guardLoader(args, screenPaths), signIn ? null : loadFeatureStrings()]);
+      return guarded;
+    },
     // The guard runs on every navigation, not only when the URL's params change.
     shouldRevalidate: () => true,
     children: [
       { index: true, loader: () => redirect('/home'), element: <Navigate to="/home" replace /> },
       { path: 'login', lazy: lazyScreen(() => import('../features/auth/LoginPage.tsx'), 'LoginPage') },
+      // Registration goes to sign-in, outside the App as it is: its messages are antd's static ones, which stay.
       { path: 'Register', lazy: lazyScreen(() => import('../features/auth/RegisterPage.tsx'), 'RegisterPage') },
-      { path: '401', lazy: lazyScreen(() => import('../components/errors/UnauthorizedPage.tsx'), 'UnauthorizedPage') },
-      // The acceptance-test screen outside the main layout (spec §2: /manage has one child).
+      // Every other screen inside antd's App (AppFrame.tsx), loaded with the first of them.
       {
-        path: 'manage',
+        lazy: lazyScreen(() => import('./AppFrame.tsx'), 'AppFrame'),
         children: [
           {
-            path: 'ProjectTest',
-            lazy: lazyScreen(() => import('../features/schedule/ManageProjectTestPage.tsx'), 'ManageProjectTestPage'),
+            path: '401',
+            lazy: lazyScreen(() => import('../components/errors/UnauthorizedPage.tsx'), 'UnauthorizedPage'),
           },
+          // The acceptance-test screen outside the main layout (spec §2: /manage has one child).
+          {
+            path: 'manage',
+            children: [
+              {
+                path: 'ProjectTest',
+                lazy: lazyScreen(
+                  () => import('../features/schedule/ManageProjectTestPage.tsx'),
+                  'ManageProjectTestPage',
+                ),
+              },
+            ],
+          },
+          {
+            lazy: lazyScreen(() => import('./SignedInLayout.tsx'), 'SignedInLayout'),
+            children: screens,
+          },
+          { path: '*', lazy: lazyScreen(() => import('../components/errors/NotFoundPage.tsx'), 'NotFoundPage') },
         ],
       },
-      {
-        lazy: lazyScreen(() => import('./SignedInLayout.tsx'), 'SignedInLayout'),
-        children: screens,
-      },
-      { path: '*', lazy: lazyScreen(() => import('../components/errors/NotFoundPage.tsx'), 'NotFoundPage') },
     ],
   },
 ];

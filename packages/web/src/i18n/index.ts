@@ -66,4 +66,10 @@ export function startI18n(translations: Translations): void {
   });
 }
 
+/** Adds texts to both languages, after start: the strings of screens loaded later. */
+export function addTranslations(translations: Translations): void {
+  for (const language of languages)
+    i18n.addResourceBundle(language.code, 'translation', translations[language.code], true, false);
+}
+
 export { i18n };

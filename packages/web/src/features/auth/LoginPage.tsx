@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ErrorCode, type LoginBody } from '@trestle/shared';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -51,16 +51,16 @@ export function LoginPage() {
       className="auth-screen"
       style={site?.background ? { backgroundImage: `url(${site.background})`, backgroundSize: 'cover' } : undefined}
     >
-      <Card style={{ width: 380 }}>
+      <section className="auth-card" style={{ width: 380 }}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <Typography.Title level={1} className="auth-title">
+            <h1 className="auth-title">
               {site?.logo && <img src={site.logo} alt="" style={{ height: 28, marginRight: 8 }} />}
               {config.data?.title || t('app.name')}
-            </Typography.Title>
+            </h1>
             <LanguageSwitcher />
           </Space>
-          <Typography.Text type="secondary">{t('login.heading')}</Typography.Text>
+          <span className="auth-heading">{t('login.heading')}</span>
           {error && <Alert type="error" showIcon title={error} />}
           <Form<LoginBody> layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Form.Item
@@ -86,7 +86,7 @@ export function LoginPage() {
           </Form>
           {config.data?.registerEnabled && <Link to="/Register">{t('login.register')}</Link>}
         </Space>
-      </Card>
+      </section>
     </main>
   );
 }

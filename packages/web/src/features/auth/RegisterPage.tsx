@@ -1,5 +1,5 @@
 import { type RegisterBody, registerBodySchema } from '@trestle/shared';
-import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 // LoginSet's password policy and registration switch
 import { passwordPolicyRule, usePasswordPolicy } from '../../components/site-appearance.tsx';
+import { showStaticMessage } from '../../components/static-message.ts';
 import { fieldErrorsToFields } from '../../components/zod-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { register, useLoginConfig } from './auth-api.ts';
@@ -19,7 +20,6 @@ const fieldNames = ['userName', 'password', 'userTrueName', 'phone', 'email'] as
 
 export function RegisterPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<RegisterForm>();
   const [busy, setBusy] = useState(false);
@@ -31,12 +31,13 @@ export function RegisterPage() {
     setBusy(true);
     try {
       await register(body);
-      void message.success(t('register.success'));
+      // Outside antd's App, as the sign-in screen it goes to.
+      showStaticMessage('success', t('register.success'));
       await navigate('/login');
     } catch (e) {
       const fieldErrors = e instanceof HttpError ? fieldErrorsToFields(e.fieldErrors, fieldNames) : [];
       if (fieldErrors.length > 0) form.setFields(fieldErrors);
-      else void message.error(e instanceof Error ? e.message : String(e));
+      else showStaticMessage('error', e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }
@@ -44,11 +45,9 @@ export function RegisterPage() {
 
   return (
     <main className="auth-screen">
-      <Card style={{ width: 440 }}>
+      <section className="auth-card" style={{ width: 440 }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Typography.Title level={1} className="auth-title">
-            {t('register.heading')}
-          </Typography.Title>
+          <h1 className="auth-title">{t('register.heading')}</h1>
           <LanguageSwitcher />
         </Space>
         {!registerEnabled && (
@@ -87,7 +86,7 @@ export function RegisterPage() {
         <div style={{ marginTop: 12 }}>
           <Link to="/login">{t('register.backToLogin')}</Link>
         </div>
-      </Card>
+      </section>
     </main>
   );
 }

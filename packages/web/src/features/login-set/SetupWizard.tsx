@@ -7,6 +7,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router-dom';
 import { showSaveError } from '../../components/form/save-error.ts';
 import { useSchemaRule } from '../../components/form/schema-rule.ts';
 import { passwordPolicyRule, siteKeys, usePasswordPolicy } from '../../components/site-appearance.tsx';
+import { showStaticMessage } from '../../components/static-message.ts';
 import { dropSetupCode, heldSetupCode, holdSetupCode } from '../../lib/setup-code.ts';
 import { useAppStore } from '../../lib/store.ts';
 import { LoginSettingsFields, loginSetFieldNames, withRegisterTarget } from './LoginSettingsFields.tsx';
@@ -167,7 +168,6 @@ function LoginStep({ code, initial, onDone }: { code: string; initial: LoginSett
 
 function AdminStep({ code }: { code: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<AdminForm>();
   const policy = usePasswordPolicy().data;
@@ -179,7 +179,8 @@ function AdminStep({ code }: { code: string }) {
       // Setup is over: the code and the setup menu go; the administrator signs in.
       dropSetupCode();
       useAppStore.getState().clearPermission();
-      void message.success(t('site-login-settings.setup.done'));
+      // The App and its messages leave with this screen: the sign-in screen shows this one.
+      showStaticMessage('success', t('site-login-settings.setup.done'));
       await navigate('/login', { replace: true });
     } catch (e) {
       fail(e, form.setFields, adminFields);

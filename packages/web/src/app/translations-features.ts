@@ -1,0 +1,54 @@
+import * as componentsGrid from '../components/grid/strings.ts';
+import * as buttons from '../features/buttons/strings.ts';
+import * as dataPermissions from '../features/data-permissions/strings.ts';
+import * as dataSources from '../features/data-sources/strings.ts';
+import * as files from '../features/files/strings.ts';
+import * as home from '../features/home/strings.ts';
+import * as icons from '../features/icons/strings.ts';
+import * as loginSet from '../features/login-set/strings.ts';
+import * as menus from '../features/menus/strings.ts';
+import * as mine from '../features/mine/strings.ts';
+import * as organizations from '../features/organizations/strings.ts';
+import * as permissions from '../features/permissions/strings.ts';
+import * as roleTypes from '../features/role-types/strings.ts';
+import * as roles from '../features/roles/strings.ts';
+import * as schedule from '../features/schedule/strings.ts';
+import * as siteConfig from '../features/site-config/strings.ts';
+import * as summary from '../features/summary/strings.ts';
+import * as tableDesign from '../features/table-design/strings.ts';
+import * as tenants from '../features/tenants/strings.ts';
+import * as userInfo from '../features/user-info/strings.ts';
+import * as users from '../features/users/strings.ts';
+import * as warnings from '../features/warnings/strings.ts';
+import { mergedTranslations } from './translations-merge.ts';
+
+/**
+ * The strings of the screens behind sign-in: a chunk of their own, added to i18next before the first of
+ * those screens shows (the root route's loader waits for it).
+ */
+export const featureStringFiles = [
+  componentsGrid,
+  buttons,
+  dataPermissions,
+  dataSources,
+  files,
+  home,
+  icons,
+  loginSet,
+  menus,
+  mine,
+  organizations,
+  permissions,
+  roleTypes,
+  roles,
+  schedule,
+  siteConfig,
+  summary,
+  tableDesign,
+  tenants,
+  userInfo,
+  users,
+  warnings,
+];
+
+export const featureTranslations = mergedTranslations(featureStringFiles);
