@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { requestLog } from '../../db/schema-logs.ts';
+import type { requestLog } from '../../db/schema-logs.ts';
 import { platformTenantId, withTenant } from '../../db/tenant.ts';
 import { actorOf } from '../../http/auth.ts';
 
@@ -77,6 +78,29 @@ function entryOf(req: FastifyRequest, reply: FastifyReply, path: string, at: Dat
   };
 }
 
+/**
+ * One INSERT of any number of rows with one parameter, the rows as JSON: building a VALUES list of every
+ * row through the query builder cost a few per cent of a list request's time at a few hundred a second.
+ */
+function insertRows(rows: Entry[]) {
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      tenant_id: r.tenantId,
+      user_id: r.userId ?? null,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      duration_ms: r.durationMs,
+      address: r.address ?? '',
+      user_agent: r.userAgent ?? '',
+      at: r.at,
+    })),
+  );
+  return sql`insert into request_log (tenant_id, user_id, method, path, status, duration_ms, address, user_agent, at)
+    select * from json_to_recordset(${json}::json) as r(tenant_id integer, user_id integer, method text, path text,
+      status smallint, duration_ms integer, address text, user_agent text, at timestamptz)`;
+}
+
 /** One INSERT per tenant, each bound to its tenant (row-level security). */
 async function writeRows(rows: Pending[], deps: { db: Db }) {
   const platform = rows.some((r) => r.tenantId === null) ? await platformTenantId(deps.db) : null;
@@ -90,7 +114,7 @@ async function writeRows(rows: Pending[], deps: { db: Db }) {
   // A tenant whose write fails (it was deleted meanwhile) does not keep the others' rows out.
   let failed: unknown;
   for (const [tenantId, group] of byTenant) {
-    await withTenant(tenantId, () => deps.db.insert(requestLog).values(group)).catch((err) => {
+    await withTenant(tenantId, () => deps.db.execute(insertRows(group))).catch((err) => {
       failed ??= err;
     });
   }
