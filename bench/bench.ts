@@ -45,6 +45,8 @@ function baselineQuery() {
   return new PgDialect().sqlToQuery(query);
 }
 
+const WARM_SECONDS = 5;
+
 const ratio = (a: Load, b: Load) => Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100) / 100;
 
 const results: Record<string, unknown> = { at: new Date().toISOString(), seconds };
@@ -70,9 +72,16 @@ async function listRun(databaseUrl: string) {
   const auth = { authorization: `Bearer ${trestle.token}` };
   const list = `${trestle.base}/api/Employee/getPageData`;
   for (const connections of [10, 50]) {
-    await load(`http://127.0.0.1:${baseline.port}/`, { connections, seconds: 2 });
+    // Each server is warmed for WARM_SECONDS first (JIT, its pool's connections opened and their statements
+    // prepared), the same for both.
+    await load(`http://127.0.0.1:${baseline.port}/`, { connections, seconds: WARM_SECONDS });
     const raw = await load(`http://127.0.0.1:${baseline.port}/`, { connections, seconds });
-    await load(list, { connections, seconds: 2, body: JSON.stringify({ ...listBody, count: false }), headers: auth });
+    await load(list, {
+      connections,
+      seconds: WARM_SECONDS,
+      body: JSON.stringify({ ...listBody, count: false }),
+      headers: auth,
+    });
     const noTotal = await load(list, {
       connections,
       seconds,
