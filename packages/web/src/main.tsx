@@ -3,7 +3,7 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
-import { notify } from './app/notify.ts';
+import { leavingForSignIn, notify } from './app/notify.ts';
 import { createQueryClient, Providers } from './app/Providers.tsx';
 import { routes } from './app/routes.tsx';
 import { i18n } from './i18n/index.ts';
@@ -25,6 +25,7 @@ function start(): void {
       if (isAnonymousPath(pathname)) return;
       // Same as the guard: come back here after signing in again.
       rememberReturnTo(pathname + search);
+      leavingForSignIn();
       void router.navigate(`/login?redirect=${Math.random()}`);
     },
     language: () => i18n.language,
