@@ -61,19 +61,27 @@ export function zipWriter(out: Writable, opts: { level: number; now?: Date }): Z
     await drained(out);
   };
 
+  /**
+   * The fields a local header (at 4) and a central directory entry (at 6, after "version made by") share:
+   * version needed, flags, method (deflate), time, date, crc, sizes and the name's length.
+   */
+  const describe = (h: Buffer, e: Entry, at: number) => {
+    h.writeUInt16LE(20, at);
+    h.writeUInt16LE(e.flags, at + 2);
+    h.writeUInt16LE(8, at + 4);
+    h.writeUInt16LE(time, at + 6);
+    h.writeUInt16LE(date, at + 8);
+    h.writeUInt32LE(e.crc, at + 10);
+    h.writeUInt32LE(e.compressed, at + 14);
+    h.writeUInt32LE(e.size, at + 18);
+    h.writeUInt16LE(e.name.length, at + 22);
+    return h;
+  };
+
   const localHeader = (e: Entry) => {
     const h = Buffer.alloc(30);
     h.writeUInt32LE(0x04034b50, 0);
-    h.writeUInt16LE(20, 4);
-    h.writeUInt16LE(e.flags, 6);
-    h.writeUInt16LE(8, 8);
-    h.writeUInt16LE(time, 10);
-    h.writeUInt16LE(date, 12);
-    h.writeUInt32LE(e.crc, 14);
-    h.writeUInt32LE(e.compressed, 18);
-    h.writeUInt32LE(e.size, 22);
-    h.writeUInt16LE(e.name.length, 26);
-    return Buffer.concat([h, e.name]);
+    return Buffer.concat([describe(h, e, 4), e.name]);
   };
 
   const entry = (name: string, flags: number): Entry => ({
@@ -147,15 +155,7 @@ export function zipWriter(out: Writable, opts: { level: number; now?: Date }): Z
         const h = Buffer.alloc(46);
         h.writeUInt32LE(0x02014b50, 0);
         h.writeUInt16LE(20, 4);
-        h.writeUInt16LE(20, 6);
-        h.writeUInt16LE(e.flags, 8);
-        h.writeUInt16LE(8, 10);
-        h.writeUInt16LE(time, 12);
-        h.writeUInt16LE(date, 14);
-        h.writeUInt32LE(e.crc, 16);
-        h.writeUInt32LE(e.compressed, 20);
-        h.writeUInt32LE(e.size, 24);
-        h.writeUInt16LE(e.name.length, 28);
+        describe(h, e, 6);
         h.writeUInt32LE(e.offset, 42);
         await emit(Buffer.concat([h, e.name]));
       }
