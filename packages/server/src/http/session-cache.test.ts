@@ -40,17 +40,9 @@ const list = (app: FastifyInstance, token: string) =>
     payload: { page: 1, rows: 1, wheres: [] },
   });
 
-/** The status `call` answers once it answers `status`, asking again for up to a second. */
-async function within1s(call: () => Promise<{ statusCode: number }>, status: number): Promise<number> {
-  const until = Date.now() + 1000;
-  let last = 0;
-  do {
-    last = (await call()).statusCode;
-    if (last === status) return last;
-    await new Promise((r) => setTimeout(r, 20));
-  } while (Date.now() < until);
-  return last;
-}
+/** The status a list on `app` answers, asked again for up to a second until it is the one expected. */
+const statusWithin1s = (app: FastifyInstance, token: string) =>
+  expect.poll(async () => (await list(app, token)).statusCode, { timeout: 1000, interval: 20 });
 
 /** Runs `fn` with the sessions trigger off: a change then goes unannounced, as a missed notification would. */
 async function unannounced(fn: () => Promise<void>) {
@@ -79,7 +71,7 @@ describe("a node's copy of the session check", () => {
       expect((await list(b.app, pm)).statusCode).toBe(200);
     });
     await t.database.db.execute(sql`select pg_notify('trestle_access', '*')`);
-    expect(await within1s(() => list(b.app, pm), 401)).toBe(401);
+    await statusWithin1s(b.app, pm).toBe(401);
   });
 
   const changes: { what: string; make(): Promise<() => Promise<unknown>> }[] = [
@@ -125,11 +117,11 @@ describe("a node's copy of the session check", () => {
       const undo = await make();
       try {
         // Refused either way: 401 (user, tenant) or 403 (role, grant).
-        expect(await within1s(async () => ({ statusCode: await refused(b.app, pm) }), REFUSED)).toBe(REFUSED);
+        await statusWithin1s(b.app, pm).toSatisfy((status: number) => status === 401 || status === 403);
       } finally {
         await undo();
       }
-      expect(await within1s(() => list(b.app, pm), 200)).toBe(200);
+      await statusWithin1s(b.app, pm).toBe(200);
     },
   );
 
@@ -180,10 +172,3 @@ describe("a node's copy of the session check", () => {
     }
   });
 });
-
-const REFUSED = -1;
-/** REFUSED when `token` is refused (401 or 403) on `app`, else the status. */
-async function refused(app: FastifyInstance, token: string): Promise<number> {
-  const status = (await list(app, token)).statusCode;
-  return status === 401 || status === 403 ? REFUSED : status;
-}
