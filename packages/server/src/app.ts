@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -49,6 +48,7 @@ import { webIndexScriptHashes } from './http/inline-scripts.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessions } from './http/sessions.ts';
 import { createTokens } from './http/tokens.ts';
 import { createFileStore, objectStoreOf } from './platform/files.store.ts';
@@ -92,23 +92,8 @@ export async function buildApp({
   registerErrorHandling(app, constraints);
   registerJsonBody(app);
   registerNulGuard(app);
-
-  // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
-  const db = database.app;
-  const secret = await database.secret();
-  const tokens = createTokens(secret, now);
-  const sessions = createSessions(db, tokens, config, now, database.listen);
-  await sessions.ready;
-  registerAuth(app, {
-    db,
-    tokens,
-    sessions,
-    accessTokenMinutes: config.accessTokenMinutes,
-    now,
-    checkSetupCode: (code) => checkSetupCode(db, code),
-  });
-
-  await app.register(helmet, {
+  // First of the request hooks, so every answer carries them, a refusal by the auth hook included.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -131,6 +116,22 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Requests are served as trestle_app, bound to the caller's tenant (row-level security).
+  const db = database.app;
+  const secret = await database.secret();
+  const tokens = createTokens(secret, now);
+  const sessions = createSessions(db, tokens, config, now, database.listen);
+  await sessions.ready;
+  registerAuth(app, {
+    db,
+    tokens,
+    sessions,
+    accessTokenMinutes: config.accessTokenMinutes,
+    now,
+    checkSetupCode: (code) => checkSetupCode(db, code),
+  });
+
   await registerRateLimit(app, { db, redisUrl: config.redisUrl });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   app.addHook('onSend', async (_req, reply) => {
