@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -343,6 +343,23 @@ async function ping(db: Db): Promise<boolean> {
 export async function actAsTenant(tx: Db, tenantId: number) {
   await tx.execute(sql`select set_config('app.tenant_id', ${String(tenantId)}, true)`);
 }
+
+/**
+ * A statement whose text the caller put together (and keeps) itself, with its parameters: drizzle hands
+ * text and parameters to the driver as they are instead of walking a tree of fragments on every call.
+ * For the hot reads only (a list page): the text must come from rendering drizzle SQL, never from values.
+ */
+class RenderedStatement extends SQL {
+  readonly #query: { sql: string; params: unknown[] };
+  constructor(text: string, params: unknown[]) {
+    super([]);
+    this.#query = { sql: text, params };
+  }
+  override toQuery() {
+    return this.#query;
+  }
+}
+export const renderedStatement = (text: string, params: unknown[]): SQL => new RenderedStatement(text, params);
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

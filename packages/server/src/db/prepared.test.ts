@@ -37,4 +37,31 @@ describe('prepared reads', () => {
     expect(await read()).toEqual([{ v: '7' }]);
     await owner.execute(sql`drop table prepared_probe`);
   });
+
+  it('reads every page of one filter shape and order with one statement text, whatever the values', async () => {
+    type Page = { rows: { id: number; hireDate: string }[] };
+    const ask = (from: string, page: number, sort = 'hireDate') =>
+      t.data<Page>('/api/Employee/getPageData', {
+        page,
+        rows: 2,
+        sort,
+        order: 'desc',
+        wheres: [{ name: 'hireDate', value: from, displayType: 'ge' }],
+      });
+    const first = await ask('2000-01-01', 1);
+    const second = await ask('2000-01-01', 2);
+    const other = await ask('2010-06-15', 1);
+    // Values and pages are parameters: pages follow each other, and a later date bounds the rows.
+    expect(first.rows).toHaveLength(2);
+    expect(second.rows.map((r) => r.id)).not.toContain(first.rows[0]?.id);
+    for (const r of other.rows) expect(r.hireDate >= '2010-06-15').toBe(true);
+    await ask('2000-01-01', 1, 'code');
+    const [held] = await queryRows<{ n: number }>(
+      t.database.app,
+      sql`select count(distinct statement)::int as n from pg_prepared_statements
+        where statement like 'select t."id" as "id",%from "employees" t where%"hire_date" >= $% limit $% offset $%'`,
+    );
+    // The page reads (not their count or totals): one text for the hire-date order, one for the code order.
+    expect(held?.n).toBe(t.database.kind === 'postgres' ? 2 : 0);
+  });
 });

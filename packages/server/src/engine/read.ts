@@ -2,7 +2,7 @@ import { columnOf, type EntityMeta, type FieldMeta, type PageResult, type pageRe
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type Db, queryRows } from '../db/client.ts';
+import { type Db, queryRows, renderedStatement } from '../db/client.ts';
 import { currentTenant } from '../db/tenant.ts';
 import type { Language } from '../http/language.ts';
 import type { EntityDefinition, Row } from './definition.ts';
@@ -23,27 +23,61 @@ const ESTIMATE_TRUSTED = 10 * COUNT_CAP;
 const table = (meta: EntityMeta) => sql.identifier(meta.table);
 const dialect = new PgDialect();
 
-const compiled = new WeakMap<EntityMeta, Map<Language, SQL>>();
+const compiled = new WeakMap<EntityMeta, Map<Language, string>>();
 
 /**
  * The select list: every field, reference labels (in the reader's language where the referenced table
  * has a Chinese name), and the engine's own columns. It depends on the metadata and the language alone,
  * so it is built and rendered to text once per entity and language (identifiers quoted then).
  */
-export function selectList(meta: EntityMeta, lang: Language = 'en'): SQL {
+export const selectList = (meta: EntityMeta, lang: Language = 'en'): SQL => sql.raw(selectListText(meta, lang));
+
+function selectListText(meta: EntityMeta, lang: Language): string {
   let lists = compiled.get(meta);
   if (!lists) {
     lists = new Map();
     compiled.set(meta, lists);
   }
   let list = lists.get(lang);
-  if (!list) {
+  if (list === undefined) {
     const query = dialect.sqlToQuery(buildSelectList(meta, lang));
     if (query.params.length) throw new Error(`${meta.name}: the select list must not carry parameters`);
-    list = sql.raw(query.sql);
+    list = query.sql;
     lists.set(lang, list);
   }
   return list;
+}
+
+/** Page statements kept per entity and language, by filter text and order; past this many a map starts over. */
+const PAGE_TEXTS_KEPT = 500;
+const pageTexts = new WeakMap<EntityMeta, Map<string, string>>();
+
+/**
+ * The page read for a filter and an order, rendered to text: the filter and the order alone are rendered per
+ * request (a few fragments); the statement around them, with the select list, is put together once per
+ * entity, language, filter text and order, so each request hands the driver the same text (PostgreSQL's
+ * prepared statement, per connection, matches it). Limit and offset are the last two parameters.
+ */
+function pageStatement(meta: EntityMeta, lang: Language, where: SQL, order: SQL, limit: number, offset: number): SQL {
+  const filter = dialect.sqlToQuery(where);
+  const sorted = dialect.sqlToQuery(order);
+  if (sorted.params.length) throw new Error(`${meta.name}: an order must not carry parameters`);
+  let texts = pageTexts.get(meta);
+  if (!texts) {
+    texts = new Map();
+    pageTexts.set(meta, texts);
+  }
+  const key = `${lang}\u0000${filter.sql}\u0000${sorted.sql}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    const n = filter.params.length;
+    text = dialect.sqlToQuery(
+      sql`select ${sql.raw(selectListText(meta, lang))} from ${table(meta)} t where ${sql.raw(filter.sql)} order by ${sql.raw(sorted.sql)} limit ${sql.raw(`$${n + 1}`)} offset ${sql.raw(`$${n + 2}`)}`,
+    ).sql;
+    if (texts.size >= PAGE_TEXTS_KEPT) texts.clear();
+    texts.set(key, text);
+  }
+  return renderedStatement(text, [...filter.params, limit, offset]);
 }
 
 function buildSelectList(meta: EntityMeta, lang: Language): SQL {
@@ -154,10 +188,7 @@ export async function pageData(
   const order = compileSort(meta, req.sort, req.order);
   const offset = (req.page - 1) * req.rows;
   // One row more than the page tells whether another page exists, without counting.
-  const rows = await queryRows<Row>(
-    db,
-    sql`select ${selectList(meta, lang)} from ${table(meta)} t where ${where} order by ${order} limit ${req.rows + 1} offset ${offset}`,
-  );
+  const rows = await queryRows<Row>(db, pageStatement(meta, lang, where, order, req.rows + 1, offset));
   const more = rows.length > req.rows;
   if (more) rows.pop();
   const seen = offset + rows.length;
