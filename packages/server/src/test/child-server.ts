@@ -1,5 +1,5 @@
 import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,17 @@ import { fileURLToPath } from 'node:url';
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/**
+ * Node's arguments as `npm start` gives them (the root start script's last command: its flags and the
+ * build), so that what the tests and the benchmarks run is what an install runs.
+ */
+function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = (pkg.scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start must end by running node: ${pkg.scripts.start}`);
+  return args;
+}
 
 export type ChildServer = {
   child: ChildProcess;
@@ -64,9 +75,7 @@ export async function startChildServer({
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const build = path.join(repoRoot, 'packages/server/dist/main.js');
   if (compiled && !existsSync(build)) throw new Error('no server build: run npm run build first');
-  const args = compiled
-    ? ['--enable-source-maps', 'packages/server/dist/main.js']
-    : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const args = compiled ? startArguments() : ['--import', 'tsx', 'packages/server/src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: merged,
