@@ -46,6 +46,21 @@ function baselineQuery() {
 }
 
 const WARM_SECONDS = 5;
+/** How many turns each list load takes, of BENCH_SECONDS / ROUNDS each. */
+const ROUNDS = 5;
+
+/** Slices of one load as one: the mean rate, the median p50 and the worst p99, every error. */
+function combined(slices: Load[]): Load {
+  const sum = (f: (l: Load) => number) => slices.reduce((n, l) => n + f(l), 0);
+  const p50s = slices.map((l) => l.p50).sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(sum((l) => l.requestsPerSecond) / slices.length),
+    p50: p50s[Math.floor(p50s.length / 2)] ?? 0,
+    p99: Math.max(...slices.map((l) => l.p99)),
+    errors: sum((l) => l.errors),
+    non2xx: sum((l) => l.non2xx),
+  };
+}
 
 const ratio = (a: Load, b: Load) => Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100) / 100;
 
@@ -71,30 +86,36 @@ async function listRun(databaseUrl: string) {
   const trestle = await startTrestle(databaseUrl);
   const auth = { authorization: `Bearer ${trestle.token}` };
   const list = `${trestle.base}/api/Employee/getPageData`;
+  const noTotalBody = { body: JSON.stringify({ ...listBody, count: false }), headers: auth };
+  const withTotalBody = { body: JSON.stringify(listBody), headers: auth };
   for (const connections of [10, 50]) {
     // Each server is warmed for WARM_SECONDS first (JIT, its pool's connections opened and their statements
     // prepared), the same for both.
     await load(`http://127.0.0.1:${baseline.port}/`, { connections, seconds: WARM_SECONDS });
-    const raw = await load(`http://127.0.0.1:${baseline.port}/`, { connections, seconds });
-    await load(list, {
-      connections,
-      seconds: WARM_SECONDS,
-      body: JSON.stringify({ ...listBody, count: false }),
-      headers: auth,
-    });
-    const noTotal = await load(list, {
-      connections,
-      seconds,
-      body: JSON.stringify({ ...listBody, count: false }),
-      headers: auth,
-    });
-    const withTotal = await load(list, { connections, seconds, body: JSON.stringify(listBody), headers: auth });
+    await load(list, { connections, seconds: WARM_SECONDS, ...noTotalBody });
+    // The three loads take turns in ROUNDS slices rather than one after the other: a machine whose speed
+    // drifts (a shared VM) then slows all three alike, and the ratios compare like with like.
+    const slices: Record<'raw' | 'noTotal' | 'withTotal', Load[]> = { raw: [], noTotal: [], withTotal: [] };
+    const slice = seconds / ROUNDS;
+    for (let round = 0; round < ROUNDS; round++) {
+      slices.raw.push(await load(`http://127.0.0.1:${baseline.port}/`, { connections, seconds: slice }));
+      slices.noTotal.push(await load(list, { connections, seconds: slice, ...noTotalBody }));
+      slices.withTotal.push(await load(list, { connections, seconds: slice, ...withTotalBody }));
+    }
+    const raw = combined(slices.raw);
+    const noTotal = combined(slices.noTotal);
+    const withTotal = combined(slices.withTotal);
     results[`list_c${connections}`] = {
       raw,
       noTotal,
       withTotal,
       ratioNoTotal: ratio(noTotal, raw),
       ratioWithTotal: ratio(withTotal, raw),
+      rounds: ROUNDS,
+      ratiosByRound: slices.raw.map((r, i) => ({
+        noTotal: ratio(slices.noTotal[i] as Load, r),
+        withTotal: ratio(slices.withTotal[i] as Load, r),
+      })),
     };
     console.log(
       `list c=${connections}: raw ${raw.requestsPerSecond} req/s | Trestle without total ${noTotal.requestsPerSecond} (${ratio(noTotal, raw)}×, goal 0.7) | with total ${withTotal.requestsPerSecond} (${ratio(withTotal, raw)}×, goal 0.5)`,
