@@ -61,5 +61,6 @@ export * from './entity/expression.ts';
 export * from './entity/format.ts';
 export * from './entity/metadata.ts';
 export * from './entity/numbering.ts';
+export * from './entity/rich-text.ts';
 export * from './entity/row-schema.ts';
 export * from './entity/wire.ts';

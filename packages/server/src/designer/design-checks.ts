@@ -2,6 +2,7 @@ import { columnOf, type EntityMeta, type TableDesign, tableDesignSchema } from '
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../db/client.ts';
+import { cleanRichText } from '../engine/rich-text.ts';
 import { badRequest } from '../http/errors.ts';
 import { conflict, readDesign } from './design-rows.ts';
 import { checkBringable } from './introspect.ts';
@@ -17,7 +18,7 @@ export function parseDesign(raw: unknown): TableDesign {
   }
   // What only the whole definition and its DDL can tell (a fill naming no field, a default not of its type,
   // an index name past PostgreSQL's limit) is refused here too, on its field, never at apply as a 500.
-  const design = parsed.data;
+  const design = withStoredDefaults(parsed.data);
   try {
     planMigration(null, design, 1);
   } catch (error) {
@@ -38,6 +39,22 @@ export function parseDesign(raw: unknown): TableDesign {
     throw badRequest('The design has errors', fieldErrors);
   }
   return design;
+}
+
+/**
+ * A rich-text field's default becomes the column's DEFAULT and the new-record form's first value: it is
+ * stored as the sanitiser leaves it, like any value written into that column (400 on the default when too long).
+ */
+function withStoredDefaults(design: TableDesign): TableDesign {
+  const fieldErrors: Record<string, string> = {};
+  const fields = design.fields.map((f, i) => {
+    if (f.type !== 'richText' || typeof f.default !== 'string') return f;
+    const { html, problem } = cleanRichText({ length: f.length }, f.default);
+    if (problem) fieldErrors[`fields.${i}.default`] = problem;
+    return { ...f, default: html };
+  });
+  if (Object.keys(fieldErrors).length > 0) throw badRequest('The design has errors', fieldErrors);
+  return { ...design, fields };
 }
 
 /**

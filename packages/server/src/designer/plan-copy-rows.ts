@@ -1,7 +1,7 @@
 import { columnOf, type TableDesign } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { columnType } from '../engine/ddl.ts';
-import type { Step } from './plan-steps.ts';
+import { asHtml, type Step } from './plan-steps.ts';
 
 const id = (name: string) => sql.identifier(name);
 
@@ -18,7 +18,11 @@ export function copyRowsStep(after: TableDesign, source: NonNullable<TableDesign
   const values = [
     ...(source.keepIds ? [sql`"id"`] : []),
     sql.raw(String(source.tenant)),
-    ...copied.map((f) => sql`CAST(${id(source.columns[f.id] ?? '')} AS ${columnType(f)})`),
+    ...copied.map((f) => {
+      const from = id(source.columns[f.id] ?? '');
+      // A source's text never went through the rich-text sanitiser: it comes in escaped, shown as written.
+      return f.type === 'richText' ? asHtml(from) : sql`CAST(${from} AS ${columnType(f)})`;
+    }),
   ];
   const bind = (tenant: string) => sql`SELECT set_config('app.tenant_id', ${sql.raw(`'${tenant}'`)}, true)`;
   return {

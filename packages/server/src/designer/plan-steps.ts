@@ -1,5 +1,5 @@
 import type { DesignField, EntityMeta } from '@trestle/shared';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { columnType } from '../engine/ddl.ts';
 
@@ -33,6 +33,20 @@ export type Step = {
 };
 
 export type Plan = { before: EntityMeta | null; after: EntityMeta; steps: Step[] };
+
+type Column = SQL | ReturnType<typeof sql.identifier>;
+
+/**
+ * A column's values as the HTML that shows them as they are: text typed into a field that was not rich text
+ * never went through the rich-text sanitiser, so when the field becomes rich text (or a roll back makes it
+ * one again) its values are escaped, never read as markup.
+ */
+export const asHtml = (value: Column) =>
+  sql`replace(replace(replace(${value}::text, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')`;
+
+/** The reverse, for rich text becoming text: a value escaped on the way in comes back as it was typed. */
+export const asText = (value: Column) =>
+  sql`replace(replace(replace(${value}::text, '&lt;', '<'), '&gt;', '>'), '&amp;', '&')`;
 
 const dialect = new PgDialect();
 

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { columnType, createTableStatements, indexName, literal } from '../engine/ddl.ts';
 import { copyRowsStep } from './plan-copy-rows.ts';
 import { compositeIndex, compositeIndexSteps } from './plan-indexes.ts';
-import { type Plan, type Step, typeText } from './plan-steps.ts';
+import { asHtml, asText, type Plan, type Step, typeText } from './plan-steps.ts';
 
 /**
  * The migration from one applied design to the next, as steps: each one what it does to the table, the
@@ -153,16 +153,21 @@ export function planMigration(before: TableDesign | null, after: TableDesign, n:
     const col = id(column);
     const oldType = typeText(old);
     const newType = typeText(f);
-    if (oldType !== newType) {
+    // Text and rich text share a column type, but values becoming rich text must be escaped all the same.
+    const richChange = (old.type === 'richText') !== (f.type === 'richText');
+    if (oldType !== newType || richChange) {
+      const retype = (from: DesignField, to: DesignField) => {
+        const rich = (x: DesignField) => x.type === 'richText';
+        const value = rich(to) && !rich(from) ? asHtml(col) : rich(from) && !rich(to) ? asText(col) : sql`${col}::text`;
+        return sql`ALTER TABLE ${table} ALTER COLUMN ${col} TYPE ${columnType(to)} USING ${value}::${columnType(to)}`;
+      };
       steps.push({
         kind: 'changeType',
         field: f.name,
-        from: oldType,
-        to: newType,
-        up: [sql`ALTER TABLE ${table} ALTER COLUMN ${col} TYPE ${columnType(f)} USING ${col}::text::${columnType(f)}`],
-        down: [
-          sql`ALTER TABLE ${table} ALTER COLUMN ${col} TYPE ${columnType(old)} USING ${col}::text::${columnType(old)}`,
-        ],
+        from: oldType === newType ? old.type : oldType,
+        to: oldType === newType ? f.type : newType,
+        up: [retype(old, f)],
+        down: [retype(f, old)],
       });
     }
     const refOf = (x: DesignField) => (x.type === 'reference' ? (x.reference?.table ?? null) : null);

@@ -1,24 +1,14 @@
 import { columnOf, type EntityMeta, type FieldMeta } from '@trestle/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { Row } from './definition.ts';
-
-/** Rich text keeps formatting only: no script, no event handlers, no styles, links with safe schemes. */
-const richTextPolicy: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'span'],
-  allowedAttributes: { a: ['href', 'title', 'target', 'rel'], img: ['src', 'alt', 'width', 'height'], '*': ['class'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['https', 'data'] },
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-};
-
-export const sanitizeRichText = (html: string) => sanitizeHtml(html, richTextPolicy);
+import { sanitizeRichText } from './rich-text.ts';
 
 /** A validated wire value as the SQL parameter for its column. */
 export function toSqlValue(f: FieldMeta, value: unknown): SQL {
   if (value === null || value === undefined) return sql`null`;
   switch (f.type) {
     case 'richText':
+      // The last gate before the column: whatever reached here (a parsed body, a hook's value) is cleaned.
       return sql`${sanitizeRichText(String(value))}`;
     case 'json':
       return sql`${JSON.stringify(value)}::jsonb`;

@@ -21,6 +21,12 @@ function decimalSchema(f: FieldMeta) {
   return s;
 }
 
+/**
+ * The most characters a text or rich-text field holds unless its metadata says; the server checks rich text
+ * again once sanitised, which can lengthen it.
+ */
+export const TEXT_MAX_LENGTH = 20_000;
+
 function stringSchema(f: FieldMeta, defaultLength: number) {
   let s = z
     .string()
@@ -55,7 +61,7 @@ export function fieldValueSchema(f: FieldMeta): z.ZodType {
       return stringSchema(f, 200);
     case 'text':
     case 'richText':
-      return stringSchema(f, 20_000);
+      return stringSchema(f, TEXT_MAX_LENGTH);
     case 'dict':
       return stringSchema(f, 500);
     case 'file':
