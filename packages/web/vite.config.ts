@@ -54,6 +54,15 @@ export default defineConfig({
             // The summary's charts: echarts and its renderer, apart (each under Vite's 500 kB warning).
             { name: 'echarts', test: inPackages('echarts'), priority: 15 },
             { name: 'zrender', test: inPackages('zrender'), priority: 16 },
+            // The rich-text editor, fetched with the first rich-text field shown (components/rich-text): Tiptap
+            // and the ProseMirror it drives, apart (together they come near Vite's 500 kB warning). Their priorities
+            // differ as echarts' and zrender's do: at equal ones Rolldown put both in one chunk.
+            { name: 'tiptap', test: inPackages('@tiptap'), priority: 15 },
+            {
+              name: 'prosemirror',
+              test: inPackages('prosemirror-[a-z]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs'),
+              priority: 16,
+            },
             // The sign-in screen with the small modules it shares with others (site settings, the language
             // switcher, its icons): one request instead of a dozen.
             { name: 'sign-in', test: /[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/, priority: 10 },

@@ -1,4 +1,5 @@
 import * as componentsGrid from '../components/grid/strings.ts';
+import * as componentsRichText from '../components/rich-text/strings.ts';
 import * as buttons from '../features/buttons/strings.ts';
 import * as dataPermissions from '../features/data-permissions/strings.ts';
 import * as dataSources from '../features/data-sources/strings.ts';
@@ -28,6 +29,7 @@ import { mergedTranslations } from './translations-merge.ts';
  */
 export const featureStringFiles = [
   componentsGrid,
+  componentsRichText,
   buttons,
   dataPermissions,
   dataSources,

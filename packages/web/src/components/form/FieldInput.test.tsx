@@ -1,11 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { employeeMeta } from '@trestle/shared';
+import { employeeMeta, type FieldMeta } from '@trestle/shared';
 import { Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { FieldInput } from './FieldInput.tsx';
 import { layoutRows } from './layout.ts';
 
 const rate = employeeMeta.fields.find((f) => f.name === 'hourlyRate');
+const notes: FieldMeta = { name: 'notes', type: 'richText', label: { en: 'Notes', zh: '备注' } };
 
 describe('field inputs', () => {
   it('keeps a decimal as the string typed, never a float', () => {
@@ -30,6 +31,25 @@ describe('field inputs', () => {
     );
     fireEvent.submit(container.querySelector('form') as HTMLFormElement);
     await vi.waitFor(() => expect(onFinish).toHaveBeenCalledWith({ hourlyRate: '45.00' }));
+  });
+
+  it('edits rich text in the editor, loaded on first use; shows it read-only when locked; searches it as text', async () => {
+    const { unmount } = render(<FieldInput field={notes} purpose="edit" value="<p><strong>Hi</strong></p>" />);
+    const editor = await screen.findByRole('textbox', { name: 'Notes' });
+    expect(editor.getAttribute('contenteditable')).toBe('true');
+    expect(editor.querySelector('strong')?.textContent).toBe('Hi');
+    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
+    unmount();
+
+    const locked = render(<FieldInput field={notes} purpose="edit" disabled value="<p>Hi</p>" />);
+    expect((await screen.findByRole('textbox', { name: 'Notes' })).getAttribute('contenteditable')).toBe('false');
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    locked.unmount();
+
+    const onChange = vi.fn();
+    render(<FieldInput field={notes} purpose="search" value="" onChange={onChange} />);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'boots' } });
+    expect(onChange).toHaveBeenCalledWith('boots');
   });
 
   it('lays out the edit form by row and column, 24/cols wide unless a span is given', () => {

@@ -2,7 +2,9 @@ import { type FieldMeta, formatLocalDateTime, langOf, ui } from '@trestle/shared
 import { Input, InputNumber, Switch } from 'antd';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyRichTextEditor, LazyRichTextView } from '../rich-text/LazyRichText.tsx';
 import { FileField, type UploadTarget } from './FileField.tsx';
+import { labelOf } from './layout.ts';
 import { DateInput, DateRangeInput, type RangeValue, TimeInput } from './pickers.tsx';
 import { DelayedSelect, type Option, RemoteSelect } from './selects.tsx';
 
@@ -11,7 +13,7 @@ export type FieldSource = {
   options?: Option[];
   fetchOptions?: (q: string) => Promise<Option[]>;
   initialOptions?: Option[];
-  /** file and image fields: the entity's upload endpoint and whether the user may upload. */
+  /** file, image and rich-text fields: the entity's upload endpoint and whether the user may upload. */
   upload?: UploadTarget;
 };
 
@@ -113,6 +115,15 @@ export function FieldInput(props: Props) {
   }
   if ((field.type === 'file' || field.type === 'image') && purpose === 'edit') {
     return <FileField field={field} value={value} onChange={change} upload={upload} disabled={disabled} id={id} />;
+  }
+  if (field.type === 'richText' && purpose === 'edit') {
+    // A contenteditable has no <label for>: the field's label names it.
+    const shared = { id, value: typeof value === 'string' ? value : '', 'aria-label': labelOf(field, i18n.language) };
+    return disabled || field.readOnly ? (
+      <LazyRichTextView {...shared} />
+    ) : (
+      <LazyRichTextEditor {...shared} onChange={change} onBlur={onBlur} upload={upload} />
+    );
   }
   switch (field.type) {
     case 'date':

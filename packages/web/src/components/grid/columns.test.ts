@@ -1,7 +1,7 @@
 import { type EntityMeta, employeeMeta, entitySchema, projectMeta, requestLogMeta } from '@trestle/shared';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { buildColumns, keyColumnNames, listFields } from './columns.tsx';
+import { buildColumns, cellText, keyColumnNames, listFields } from './columns.tsx';
 
 const ctx = {
   language: 'en-US',
@@ -49,5 +49,14 @@ describe('the key columns of a wide grid', () => {
   it('are not kept for a column the user switched off', () => {
     const columns = buildColumns(employeeMeta, { ...ctx, hidden: new Set(['name']) });
     expect(columns.filter((c) => c.fixed === 'left').map((c) => String(c.key))).toEqual(['code']);
+  });
+});
+
+describe('a rich-text cell', () => {
+  it('shows the words of the stored HTML, never its markup', () => {
+    const notes = { name: 'notes', type: 'richText', label: { en: 'Notes', zh: '备注' } } as const;
+    const row = { notes: '<h2>Survey</h2><p>Bring <strong>boots</strong></p><img src="/api/file/x" alt="map">' };
+    expect(cellText(notes, row, ctx)).toBe('Survey Bring boots');
+    expect(cellText(notes, { notes: null }, ctx)).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { FileThumbnail } from '../form/FileField.tsx';
 import { labelOf } from '../form/layout.ts';
+import { richTextExcerpt } from '../rich-text/excerpt.ts';
 import { ApprovalTag } from './ApprovalHistory.tsx';
 import { type Dictionary, itemLabel } from './dictionaries.ts';
 
@@ -29,6 +30,9 @@ export function cellText(
   row: Row,
   ctx: Pick<Context, 'language' | 't' | 'dictionaries' | 'remoteLabels'>,
 ): string {
+  // Rich text is stored HTML: a cell shows its words, never its markup.
+  const value = row[field.name];
+  if (field.type === 'richText') return typeof value === 'string' ? richTextExcerpt(value) : '';
   return formatField(field, row, {
     lang: langOf(ctx.language),
     timeZone: localTimeZone(),

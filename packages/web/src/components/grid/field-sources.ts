@@ -14,7 +14,8 @@ export function fieldSources(meta: EntityMeta, dictionaries: Map<string, Diction
   const upload = { url: `/api/${meta.name}/upload`, canUpload };
   return (m: EntityMeta, row?: Row, form?: FormInstance) =>
     (f: FieldMeta): FieldSource => {
-      if (f.type === 'file' || f.type === 'image') return { upload };
+      // A rich-text field's pictures are uploads of the entity too.
+      if (f.type === 'file' || f.type === 'image' || f.type === 'richText') return { upload };
       if (f.type === 'reference') {
         const value = row?.[f.name];
         const label = row?.[`${f.name}Label`];
