@@ -6,7 +6,7 @@ import { isAllowedLink } from './link-url.ts';
 /**
  * The one schema of rich text, for the editor and the read-only view alike: what it has no node, mark or
  * attribute for is dropped when stored HTML is read, so the view shows known formatting only. The server
- * sanitizes the HTML again on save (engine/values.ts), whoever sent it.
+ * sanitizes the HTML again on save (engine/rich-text.ts), whoever sent it.
  */
 export const richTextExtensions = [
   StarterKit.configure({
