@@ -151,4 +151,72 @@ test.describe('rich-text fields', () => {
     await expect(page.getByRole('tooltip', { name: '插入图片' })).toBeVisible();
     await shoot(page, 'rich-text-edit-zh.png');
   });
+
+  test('a rich-text field of a detail line is written in a dialog over the line, and saved with the document', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const master = `Inspection${stamp()}`;
+    const detail = `Finding${stamp()}`;
+    const name = { id: 'f1', name: 'name', type: 'string', required: true, edit: { row: 1, col: 1 } };
+    for (const design of [
+      {
+        name: master,
+        table: master.toLowerCase(),
+        label: { en: 'Inspections', zh: '巡检' },
+        fields: [{ ...name, label: { en: 'Name', zh: '名称' } }],
+      },
+      {
+        name: detail,
+        table: detail.toLowerCase(),
+        label: { en: 'Findings', zh: '发现' },
+        master: { entity: master, field: 'inspectionId' },
+        fields: [
+          {
+            id: 'd1',
+            name: 'inspectionId',
+            type: 'reference',
+            label: { en: 'Inspection', zh: '巡检' },
+            required: true,
+            reference: { table: master.toLowerCase(), labelColumn: 'name' },
+            edit: { row: 1, col: 1 },
+          },
+          { id: 'd2', name: 'note', type: 'richText', label: { en: 'Note', zh: '说明' }, edit: { row: 1, col: 2 } },
+        ],
+      },
+    ]) {
+      const { id } = await api<{ id: number }>(page, '/api/tableDesign/add', { design });
+      await api(page, '/api/tableDesign/apply', { id });
+    }
+    await page.goto(`/#/${master}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inspections');
+
+    const add = await toolbarDialog(page, 'Add', 'Add Inspections');
+    await add.getByLabel('Name', { exact: true }).fill('Pump room');
+    const lines = add.getByTestId(`detail-${detail}`);
+    await lines.getByRole('button', { name: /Add row/ }).click();
+    // The cell holds the words and a button; the editor opens in a dialog of its own.
+    await lines.getByRole('button', { name: 'Edit Note' }).click();
+    const note = dialog(page, 'Note');
+    const body = note.getByRole('textbox', { name: 'Note' });
+    await body.click();
+    await page.keyboard.type('Valve ');
+    await tool(note, 'Bold').click();
+    await page.keyboard.type('leaks');
+    await shoot(page, 'rich-text-detail-line-en.png');
+    await note.getByRole('button', { name: 'OK' }).click();
+    await expect(note).toBeHidden();
+    await expect(lines.getByText('Valve leaks')).toBeVisible();
+    await shoot(page, 'rich-text-detail-cell-en.png');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Saved')).toBeVisible();
+
+    const { rows } = await api<{ rows: { id: number }[] }>(page, `/api/${master}/getPageData`, { page: 1, rows: 10 });
+    const saved = await api<{ rows: { note: string }[] }>(page, `/api/${master}/getDetailPage`, {
+      page: 1,
+      rows: 10,
+      value: rows[0]?.id,
+    });
+    expect(saved.rows.map((r) => r.note)).toEqual(['<p>Valve <strong>leaks</strong></p>']);
+  });
 });

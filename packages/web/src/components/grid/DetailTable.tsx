@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
 import { labelOf } from '../form/layout.ts';
+import { RichTextCell } from '../rich-text/RichTextCell.tsx';
 import { defaultsOf, editFields } from './edit-fields.ts';
 import { entityApi, gridKeys } from './entity-api.ts';
 
@@ -82,7 +83,16 @@ export function DetailTable({ meta, foreignKey, master, masterKey, sourceOf, onR
                     validateFirst
                     normalize={f.type === 'boolean' ? normalizeToggle : undefined}
                   >
-                    <FieldInput field={f} purpose="edit" disabled={lockedInForm(f)} {...source(f)} />
+                    {f.type === 'richText' ? (
+                      // A whole editor does not fit a cell: the cell shows the words, the editor opens over it.
+                      <RichTextCell
+                        label={labelOf(f, i18n.language)}
+                        disabled={lockedInForm(f) || f.readOnly === true}
+                        upload={source(f).upload}
+                      />
+                    ) : (
+                      <FieldInput field={f} purpose="edit" disabled={lockedInForm(f)} {...source(f)} />
+                    )}
                   </Form.Item>
                 ),
               })),

@@ -30,6 +30,8 @@ export const en = {
   'richText.undo': 'Undo',
   'richText.redo': 'Redo',
   'richText.imageMissing': 'Image not available',
+  'richText.editIn': 'Edit {{field}}',
+  'richText.viewIn': 'View {{field}}',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -64,4 +66,6 @@ export const zh: Record<keyof typeof en, string> = {
   'richText.undo': '撤销',
   'richText.redo': '重做',
   'richText.imageMissing': '图片无法显示',
+  'richText.editIn': '编辑{{field}}',
+  'richText.viewIn': '查看{{field}}',
 };
