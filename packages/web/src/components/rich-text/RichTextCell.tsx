@@ -28,10 +28,11 @@ export function RichTextCell({ value, onChange, id, label, disabled = false, upl
   // What the editor last reported: it reports on leaving the document, which OK's click does first.
   const draft = useRef('');
   const html = value ?? '';
+  const text = richTextExcerpt(html);
   return (
     <Flex align="center" gap={4} style={{ minWidth: 0 }}>
-      <Typography.Text ellipsis={{ tooltip: richTextExcerpt(html) }} style={{ flex: 1, minWidth: 0 }}>
-        {richTextExcerpt(html, 80)}
+      <Typography.Text ellipsis={{ tooltip: text }} style={{ flex: 1, minWidth: 0 }}>
+        {text}
       </Typography.Text>
       <Button
         id={id}

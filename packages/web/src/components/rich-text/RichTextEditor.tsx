@@ -2,7 +2,7 @@ import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { ui } from '@trestle/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import type { UploadTarget } from '../form/FileField.tsx';
-import { richTextExtensions } from './extensions.ts';
+import { contentAttributes, richTextExtensions } from './extensions.ts';
 import { RichTextToolbar } from './RichTextToolbar.tsx';
 import './rich-text.css';
 
@@ -18,7 +18,6 @@ export type RichTextEditorProps = {
   /** The document as HTML, '' when empty: after a pause in typing, on leaving the editor and on unmount. */
   onChange?: (html: string) => void;
   onBlur?: () => void;
-  disabled?: boolean;
   /** Given to the editable element, so the form can scroll to it and focus it. */
   id?: string;
   /** The editable element's accessible name: the field's label (a <label for> cannot name a contenteditable). */
@@ -27,12 +26,14 @@ export type RichTextEditorProps = {
   upload?: UploadTarget;
 };
 
-/** A rich-text field: Tiptap with the app's schema and toolbar, controlled by an HTML string. */
+/**
+ * A rich-text field: Tiptap with the app's schema and toolbar, controlled by an HTML string. A value that may
+ * not be edited is shown by RichTextView instead.
+ */
 export default function RichTextEditor({
   value,
   onChange,
   onBlur,
-  disabled = false,
   id,
   'aria-label': ariaLabel,
   upload,
@@ -58,18 +59,9 @@ export default function RichTextEditor({
   const editor = useEditor({
     extensions: richTextExtensions,
     content: value ?? '',
-    editable: !disabled,
     // The toolbar reads the state it shows through useEditorState; the field need not render per keystroke.
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        class: 'rich-text-content',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        ...(id ? { id } : {}),
-        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
-      },
-    },
+    editorProps: { attributes: contentAttributes({ id, ariaLabel }) },
     onUpdate: ({ editor: current }) => {
       clearTimeout(pending.current);
       // The form hears of an edit once typing pauses (spec §9), not per keystroke: each report serializes.
@@ -103,13 +95,9 @@ export default function RichTextEditor({
     editor.chain().setMeta('addToHistory', false).setContent(next, { emitUpdate: false }).run();
   }, [editor, value]);
 
-  useEffect(() => {
-    editor?.setEditable(!disabled, false);
-  }, [editor, disabled]);
-
   return (
-    <div className={`rich-text${disabled ? ' is-disabled' : ''}`}>
-      {!disabled && editor && <RichTextToolbar editor={editor} upload={upload} />}
+    <div className="rich-text">
+      {editor && <RichTextToolbar editor={editor} upload={upload} />}
       {/* The spec's editor height: the document scrolls inside it, the toolbar stays in view. */}
       <EditorContent editor={editor} className="rich-text-area" style={{ height: ui.editorHeight }} />
     </div>

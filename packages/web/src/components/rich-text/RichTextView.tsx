@@ -1,6 +1,6 @@
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
-import { richTextExtensions } from './extensions.ts';
+import { contentAttributes, richTextExtensions } from './extensions.ts';
 import './rich-text.css';
 
 export type RichTextViewProps = {
@@ -20,16 +20,7 @@ export default function RichTextView({ value, id, 'aria-label': ariaLabel }: Ric
     content: value ?? '',
     editable: false,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        class: 'rich-text-content',
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-readonly': 'true',
-        ...(id ? { id } : {}),
-        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
-      },
-    },
+    editorProps: { attributes: contentAttributes({ id, ariaLabel, readOnly: true }) },
   });
 
   // Made with the first value; a later one (another record in the same dialog) replaces the document.

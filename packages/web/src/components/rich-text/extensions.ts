@@ -26,3 +26,16 @@ export const richTextExtensions = [
   TableCell,
   AppImage,
 ];
+
+/**
+ * The attributes of the document's element, the editor's and the view's alike: a textbox named by the field's
+ * label (a <label for> cannot name a contenteditable), with the form's id when it has one.
+ */
+export const contentAttributes = (opts: { id?: string; ariaLabel?: string; readOnly?: boolean }) => ({
+  class: 'rich-text-content',
+  role: 'textbox',
+  'aria-multiline': 'true',
+  ...(opts.readOnly ? { 'aria-readonly': 'true' } : {}),
+  ...(opts.id ? { id: opts.id } : {}),
+  ...(opts.ariaLabel ? { 'aria-label': opts.ariaLabel } : {}),
+});
