@@ -9,9 +9,8 @@ import { checkFileKeys } from './file-keys.ts';
 import { checkLifecycles } from './lifecycle.ts';
 import { rowsByKeys } from './read.ts';
 import { checkReferences, referencesOf } from './references.ts';
-import { withStoredRichText } from './rich-text.ts';
 import type { WriteDeps } from './write-deps.ts';
-import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parse, table, updateRow } from './write-rows.ts';
+import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parseRow, table, updateRow } from './write-rows.ts';
 
 export type SaveBody = z.output<typeof saveBodySchema>;
 
@@ -42,7 +41,7 @@ export async function readDetails(tx: Db, d: WriteDeps, def: EntityDefinition, b
         [rel.foreignKey]: z.undefined().optional(),
       });
       const at = `detailData.${rel.entity}.${i}.`;
-      return { at, key, row: withStoredRichText(child.meta, parse(schema, rest, at), at), before: undefined };
+      return { at, key, row: parseRow(child.meta, schema, rest, at), before: undefined };
     });
     const keys = lines.flatMap((l) => (l.key === undefined ? [] : [l.key]));
     if (masterKey !== undefined && keys.length) {

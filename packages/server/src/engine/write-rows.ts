@@ -5,6 +5,7 @@ import { type Db, queryRows } from '../db/client.ts';
 import { inRow } from '../http/constraint-errors.ts';
 import type { EntityDefinition, Row } from './definition.ts';
 import { invalidRow, staleVersion } from './errors.ts';
+import { withStoredRichText } from './rich-text.ts';
 import { columnId, logText, toSqlValue, writableEntries } from './values.ts';
 import type { WriteDeps } from './write-deps.ts';
 
@@ -20,6 +21,14 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown, prefix = '
   if (!result.success) throw invalidRow(result.error, prefix);
   return result.data;
 }
+
+/**
+ * A row of a save body (`prefix`: where it sits, `mainData.` or `detailData.Line.2.`), parsed by its row schema
+ * and with its rich text in the stored form: every later step (the change log, the unchanged-line check, a
+ * hook) sees what will be stored, not what was sent.
+ */
+export const parseRow = <T extends z.ZodType<Row>>(meta: EntityMeta, schema: T, value: unknown, prefix: string) =>
+  withStoredRichText(meta, parse(schema, value, prefix), prefix);
 
 /** Field-level before/after of every write, in the same transaction as the write. */
 export async function logChanges(

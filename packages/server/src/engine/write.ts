@@ -10,11 +10,10 @@ import { checkFileKeys } from './file-keys.ts';
 import { checkLifecycles } from './lifecycle.ts';
 import { assignNumbers, type NumberingContext } from './numbering.ts';
 import { rowsByKeys } from './read.ts';
-import { withStoredRichText } from './rich-text.ts';
 import { columnId, toSqlValue, writableEntries } from './values.ts';
 import type { WriteDeps } from './write-deps.ts';
 import { checkSaveReferences, linesOf, readDetails, type SaveBody, saveDetails } from './write-details.ts';
-import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parse, table, updateRow } from './write-rows.ts';
+import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parseRow, table, updateRow } from './write-rows.ts';
 
 /** Unique fields are unique within the tenant; checked here so the answer names the field. */
 async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row, ownKey?: number) {
@@ -51,7 +50,7 @@ export async function numberingOf(d: WriteDeps): Promise<NumberingContext> {
 }
 
 export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
-  const row = withStoredRichText(def.meta, parse(rowSchema(def.meta, 'add'), body.mainData, 'mainData.'), 'mainData.');
+  const row = parseRow(def.meta, rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
   await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, row));
   const numbering = await numberingOf(d);
   return db.transaction(async (tx) => {
@@ -78,11 +77,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
 }
 
 export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
-  const next = withStoredRichText(
-    def.meta,
-    parse(rowSchema(def.meta, 'update'), body.mainData, 'mainData.'),
-    'mainData.',
-  );
+  const next = parseRow(def.meta, rowSchema(def.meta, 'update'), body.mainData, 'mainData.');
   const key = Number(next[def.meta.key]);
   await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, next));
   return db.transaction(async (tx) => {
