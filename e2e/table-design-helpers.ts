@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { api } from './api-helpers.ts';
 import { expect } from './fixtures.ts';
 import { choose, dialog, toast } from './grid-helpers.ts';
 
@@ -59,4 +60,42 @@ export async function rollBack(page: Page, preview: Locator, label: string) {
     .getByRole('button', { name: 'Roll back' })
     .click();
   await expect(toast(page, /^Migration \d+ rolled back$/)).toBeVisible();
+}
+
+/**
+ * A designed table with a required name and a rich-text body across the dialog's width (the toolbar needs it),
+ * made and applied through the API; `bodyDefault` becomes the body's default for new records.
+ */
+export async function richTextTable(
+  page: Page,
+  entity: string,
+  label: { en: string; zh: string },
+  bodyDefault?: string,
+) {
+  const { id } = await api<{ id: number }>(page, '/api/tableDesign/add', {
+    design: {
+      name: entity,
+      table: entity.toLowerCase(),
+      label,
+      fields: [
+        {
+          id: 'f1',
+          name: 'name',
+          type: 'string',
+          label: { en: 'Name', zh: '名称' },
+          required: true,
+          edit: { row: 1, col: 1 },
+        },
+        {
+          id: 'f2',
+          name: 'body',
+          type: 'richText',
+          label: { en: 'Body', zh: '正文' },
+          edit: { row: 2, col: 1, span: 24 },
+          ...(bodyDefault === undefined ? {} : { default: bodyDefault }),
+        },
+      ],
+    },
+  });
+  await api(page, '/api/tableDesign/apply', { id });
 }

@@ -1,42 +1,13 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { api } from '../api-helpers.ts';
 import { axeFindings, formatFindings } from '../axe.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
 import { choose, columnTexts, dataRows, dialog, toast, toolbarDialog } from '../grid-helpers.ts';
 import { png } from '../png.ts';
+import { richTextTable } from '../table-design-helpers.ts';
 
 /** A picture drawn in the test: stripes, its width read back from the <img> once shown. */
 const PICTURE = png(120, 48, (x) => (Math.floor(x / 20) % 2 ? [250, 180, 30] : [20, 120, 90]));
-
-/** A designed table with a name and a rich-text body, made and applied through the API. */
-async function memoTable(page: Page, entity: string) {
-  const { id } = await api<{ id: number }>(page, '/api/tableDesign/add', {
-    design: {
-      name: entity,
-      table: entity.toLowerCase(),
-      label: { en: 'Memos', zh: '备忘录' },
-      fields: [
-        {
-          id: 'f1',
-          name: 'name',
-          type: 'string',
-          label: { en: 'Name', zh: '名称' },
-          required: true,
-          edit: { row: 1, col: 1 },
-        },
-        // A whole row of the form: the editor's toolbar needs the width.
-        {
-          id: 'f2',
-          name: 'body',
-          type: 'richText',
-          label: { en: 'Body', zh: '正文' },
-          edit: { row: 2, col: 1, span: 24 },
-        },
-      ],
-    },
-  });
-  await api(page, '/api/tableDesign/apply', { id });
-}
 
 /** The picture an <img> really shows (0 until it has loaded). */
 const naturalWidth = (img: Locator) => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0));
@@ -52,7 +23,7 @@ test.describe('rich-text fields', () => {
   }) => {
     test.setTimeout(120_000);
     const entity = `Memo${stamp()}`;
-    await memoTable(page, entity);
+    await richTextTable(page, entity, { en: 'Memos', zh: '备忘录' });
     await page.goto(`/#/${entity}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Memos');
 

@@ -2,6 +2,7 @@ import { xssCorpus } from '@trestle/shared/testing/xss-corpus';
 import { api } from '../api-helpers.ts';
 import { expect, type Page, stamp, test } from '../fixtures.ts';
 import { dataRows, dialog, openGrid, settled, toolbarDialog } from '../grid-helpers.ts';
+import { richTextTable } from '../table-design-helpers.ts';
 
 /**
  * Stored XSS: every payload of the corpus goes in through the write paths a browser can reach (add, update,
@@ -29,39 +30,6 @@ async function watchForScripts(page: Page): Promise<string[]> {
   return ran;
 }
 
-async function xssTable(page: Page, entity: string) {
-  const { id } = await api<{ id: number }>(page, '/api/tableDesign/add', {
-    design: {
-      name: entity,
-      table: entity.toLowerCase(),
-      label: { en: 'Hostile notes', zh: '恶意笔记' },
-      fields: [
-        {
-          id: 'f1',
-          name: 'name',
-          type: 'string',
-          label: { en: 'Name', zh: '名称' },
-          required: true,
-          edit: { row: 1, col: 1 },
-        },
-        {
-          id: 'f2',
-          name: 'body',
-          type: 'richText',
-          label: { en: 'Body', zh: '正文' },
-          edit: { row: 2, col: 1, span: 24 },
-          // A design's default is a write path too: it opens every new record's form.
-          default: xssCorpus
-            .slice(0, 12)
-            .map((p) => p.html)
-            .join(''),
-        },
-      ],
-    },
-  });
-  await api(page, '/api/tableDesign/apply', { id });
-}
-
 test.describe('stored rich text', () => {
   // The page's Content-Security-Policy would stop an inline handler by itself: set aside here, so what is
   // shown is guarded by the sanitiser and the editor's schema alone, and a payload they let through runs.
@@ -74,7 +42,12 @@ test.describe('stored rich text', () => {
     expect(xssCorpus.length).toBeGreaterThanOrEqual(50);
     const ran = await watchForScripts(page);
     const entity = `Xss${stamp()}`;
-    await xssTable(page, entity);
+    // A design's default is a write path too: it opens every new record's form.
+    const bodyDefault = xssCorpus
+      .slice(0, 12)
+      .map((p) => p.html)
+      .join('');
+    await richTextTable(page, entity, { en: 'Hostile notes', zh: '恶意笔记' }, bodyDefault);
 
     // Half the corpus added as it is, the other half added harmless and then updated to the payload.
     const half = Math.ceil(xssCorpus.length / 2);
