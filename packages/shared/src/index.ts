@@ -64,3 +64,8 @@ export * from './entity/numbering.ts';
 export * from './entity/rich-text.ts';
 export * from './entity/row-schema.ts';
 export * from './entity/wire.ts';
+export * from './form/checks.ts';
+export * from './form/design.ts';
+export * from './form/rules.ts';
+export * from './form/submission.ts';
+export * from './form/wire.ts';
