@@ -135,8 +135,8 @@ export function checkFormDesign(
       if (c.subject === 'field' && !form.fields.has(c.field))
         errors[`rules.${r}.when.${j}.field`] = `no field named ${c.field}`;
     });
-    rule.then.forEach((a, j) => {
-      const key = `rules.${r}.then.${j}.target`;
+    rule.actions.forEach((a, j) => {
+      const key = `rules.${r}.actions.${j}.target`;
       if (!targets.has(a.target)) {
         errors[key] = `no field, sub-table or section named ${a.target}`;
         return;
@@ -148,7 +148,7 @@ export function checkFormDesign(
         errors[key] = `${a.target} has no choices to limit`;
       else if (a.action === 'compute' && field && !['integer', 'decimal', 'string'].includes(field.type))
         errors[key] = `${a.target} is a ${field.type} field and can't hold a number`;
-      if (a.action === 'compute') checkExpression(`rules.${r}.then.${j}.expression`, a.target, a.expression);
+      if (a.action === 'compute') checkExpression(`rules.${r}.actions.${j}.expression`, a.target, a.expression);
     });
   });
   const cycle = cycleIn(reads);

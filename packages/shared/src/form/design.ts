@@ -190,7 +190,7 @@ export const ruleSchema = z
     /** all: every condition holds; any: one does. No conditions: always. */
     match: z.enum(['all', 'any']),
     when: z.array(conditionSchema).max(20),
-    then: z.array(actionSchema).min(1).max(20),
+    actions: z.array(actionSchema).min(1).max(20),
   })
   .strict();
 export type FormRule = z.infer<typeof ruleSchema>;

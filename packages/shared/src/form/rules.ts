@@ -85,7 +85,7 @@ export function resolveForm(design: FormDesign, entity?: EntityMeta & { detailMe
     }
   };
   visit(design.items, []);
-  for (const rule of design.rules) for (const a of rule.then) if (a.action === 'show') hiddenUnlessShown.add(a.target);
+  for (const rule of design.rules) for (const a of rule.actions) if (a.action === 'show') hiddenUnlessShown.add(a.target);
   return { design, fields, tables, within, hiddenUnlessShown };
 }
 
@@ -232,7 +232,7 @@ export function runRules(form: ResolvedForm, values: Row, lines: Record<string, 
   const hidden = new Set<string>();
   for (const rule of form.design.rules) {
     if (!ruleHolds(rule, out, viewer)) continue;
-    for (const a of rule.then) {
+    for (const a of rule.actions) {
       const s = at(a.target);
       if (a.action === 'show') shown.add(a.target);
       else if (a.action === 'hide') hidden.add(a.target);
