@@ -49,7 +49,7 @@ function cycleIn(graph: Map<string, string[]>): string[] | null {
 
 /**
  * What is wrong with a design, as field errors keyed by where the problem is (`items.2.name`,
- * `rules.0.then.1.target`, `fields.3.computed`): an empty object when nothing is. The server refuses a design
+ * `rules.0.actions.1.target`, `fields.3.computed`): an empty object when nothing is. The server refuses a design
  * with any (400 with these), and the designer shows the same reasons beside the pieces. A bound form is read
  * against its entity (with its detail entities), which the caller looks up and passes; unknown, it is refused.
  */

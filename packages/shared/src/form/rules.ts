@@ -85,7 +85,8 @@ export function resolveForm(design: FormDesign, entity?: EntityMeta & { detailMe
     }
   };
   visit(design.items, []);
-  for (const rule of design.rules) for (const a of rule.actions) if (a.action === 'show') hiddenUnlessShown.add(a.target);
+  for (const rule of design.rules)
+    for (const a of rule.actions) if (a.action === 'show') hiddenUnlessShown.add(a.target);
   return { design, fields, tables, within, hiddenUnlessShown };
 }
 
