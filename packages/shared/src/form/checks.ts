@@ -48,7 +48,7 @@ function cycleIn(graph: Map<string, string[]>): string[] | null {
 }
 
 /**
- * What is wrong with a design, as field errors keyed by where the problem is (`items.2.name`,
+ * What is wrong with a design, as field errors keyed by where the problem is (`items.<item id>.name`,
  * `rules.0.actions.1.target`, `fields.3.computed`): an empty object when nothing is. The server refuses a design
  * with any (400 with these), and the designer shows the same reasons beside the pieces. A bound form is read
  * against its entity (with its detail entities), which the caller looks up and passes; unknown, it is refused.
@@ -91,15 +91,17 @@ export function checkFormDesign(
   const form = resolveForm(design, entity ?? undefined);
   const ids = new Set<string>();
   const placed = new Set<string>();
-  [...walkItems(design.items)].forEach((item, i) => {
+  // Layout problems are keyed by the item's id (`items.<id>.name`): an index into a nested layout means nothing.
+  for (const item of walkItems(design.items)) {
+    const i = item.id;
     if (ids.has(item.id)) errors[`items.${i}.id`] = `the id ${item.id} is used twice`;
     ids.add(item.id);
-    if (item.kind !== 'field' && item.kind !== 'table') return;
+    if (item.kind !== 'field' && item.kind !== 'table') continue;
     const known = item.kind === 'field' ? form.fields.has(item.name) : form.tables.has(item.name);
     if (!known) errors[`items.${i}.name`] = `no ${item.kind === 'field' ? 'field' : 'sub-table'} named ${item.name}`;
     else if (placed.has(item.name)) errors[`items.${i}.name`] = `${item.name} is placed twice`;
     placed.add(item.name);
-  });
+  }
   if (depthOf(design.items) > MAX_FORM_DEPTH) errors.items = `layout pieces nest at most ${MAX_FORM_DEPTH} deep`;
   if (!bound) {
     design.fields.forEach((f, i) => {
