@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityMeta } from '../entity/metadata.ts';
+import { siteVisitDesign } from '../testing/site-visit-form.ts';
 import { checkFormDesign } from './checks.ts';
 import { type FormDesign, type FormDesignInput, formDesignSchema } from './design.ts';
 import { resolveForm, runRules } from './rules.ts';
-import { siteVisitDesign } from '../testing/site-visit-form.ts';
 import { checkFormBody, formMessages } from './submission.ts';
 
 const design = (input: FormDesignInput = siteVisitDesign): FormDesign => formDesignSchema.parse(input);
