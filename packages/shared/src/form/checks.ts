@@ -110,6 +110,20 @@ export function checkFormDesign(
     design.tables.forEach((t, i) => {
       if (!placed.has(t.name)) errors[`tables.${i}.name`] ??= `${t.name} is not placed on the form`;
     });
+  } else if (entity) {
+    // A record can't be added through a dialog that leaves out a field it must have and nothing fills in.
+    const missing = entity.fields.filter(
+      (f) =>
+        f.required &&
+        f.name !== entity.key &&
+        !f.readOnly &&
+        f.computed === undefined &&
+        f.autoNumber === undefined &&
+        f.default === undefined &&
+        !placed.has(f.name),
+    );
+    if (missing.length)
+      errors.items ??= `a record must have ${missing.map((f) => f.name).join(', ')}: place ${missing.length > 1 ? 'them' : 'it'} on the form`;
   }
 
   // Computed values: each reads fields of the form (or sums a sub-table's), and none reads itself in the end.

@@ -231,8 +231,9 @@ describe('a bound form over an entity', () => {
 
   it('checks against its entity', () => {
     expect(checkFormDesign(bound, entity)).toEqual({});
-    expect(checkFormDesign({ ...bound, items: [{ kind: 'field', id: 'z', name: 'colour' }] }, entity)).toMatchObject({
+    expect(checkFormDesign({ ...bound, items: [{ kind: 'field', id: 'z', name: 'colour' }] }, entity)).toEqual({
       'items.z.name': 'no field named colour',
+      items: 'a record must have plate: place it on the form',
     });
   });
 
