@@ -98,6 +98,14 @@ export async function signIn(page: Page, who: keyof typeof accounts) {
   await expect(page).toHaveURL(/#\/home/);
 }
 
+/** A second user beside the test's own, in a context of their own (close it when done). */
+export async function signedInContext(browser: Browser, who: Who) {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, who);
+  return { context, page };
+}
+
 /** Fills and submits the login form already on screen (keeps the page, so a remembered path survives). */
 export async function submitLogin(page: Page, userName: string, password: string) {
   await page.getByLabel(/user name/i).fill(userName);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { api, apiGet } from '../api-helpers.ts';
-import { expect, shoot, signIn, stamp, test } from '../fixtures.ts';
+import { expect, shoot, signedInContext, stamp, test } from '../fixtures.ts';
 import {
   choose,
   columnTexts,
@@ -25,13 +25,6 @@ async function previewAndApply(page: Page, name: string, label: string, expectSt
   await expect(toast(page, /^Applied as migration \d+$/).first()).toBeVisible();
   await expect(preview).toBeHidden();
   await expect(designRow(page, name)).toContainText('Applied');
-}
-
-async function pmSignedIn(browser: Browser) {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
-  await signIn(page, 'pm');
-  return { context, page };
 }
 
 test.describe('/tableDesign: a table with its detail table', () => {
@@ -223,7 +216,7 @@ test.describe('/tableDesign: a table with its detail table', () => {
     expect(rows.map((r) => [r.code, r.model, 'plate' in r])).toEqual([['VH-001', 'Transit Custom', false]]);
 
     // pm: not in the menu, and the url is refused, until a role of pm's is granted the screen.
-    const pm = await pmSignedIn(browser);
+    const pm = await signedInContext(browser, 'pm');
     try {
       await pm.page.goto(`/#/${vehicle}`);
       await expect(pm.page).toHaveURL(/#\/401$/);

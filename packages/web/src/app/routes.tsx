@@ -1,7 +1,7 @@
-import { Navigate, type RouteObject, redirect } from 'react-router-dom';
+import { Navigate, type RouteObject, redirect, useSearchParams } from 'react-router-dom';
 import { guardLoader } from './guard.ts';
 import { loadFeatureStrings } from './i18n.ts';
-import { lazyScreen, moduleScreens } from './lazy-route.ts';
+import { lazyRoute, lazyScreen, moduleScreens } from './lazy-route.ts';
 import { projectAreaRoutes } from './project-routes.tsx';
 import { InitialLoading, RootShell } from './RootShell.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -40,6 +40,7 @@ const screens: RouteObject[] = [
     'Log/SignIn': 'SignInLogPage',
     'Log/DataChange': 'DataChangeLogPage',
   }),
+  { path: 'forms', lazy: lazyScreen(() => import('../features/forms/FormsPage.tsx'), 'FormsPage') },
   { path: 'File', lazy: lazyScreen(() => import('../features/files/FilesPage.tsx'), 'FilesPage') },
   {
     path: 'SiteConfig',
@@ -59,9 +60,40 @@ const screens: RouteObject[] = [
     path: 'tableDesign',
     lazy: lazyScreen(() => import('../features/table-design/TableDesignPage.tsx'), 'TableDesignPage'),
   },
+  {
+    path: 'formDesign',
+    lazy: lazyScreen(() => import('../features/form-design/FormDesignPage.tsx'), 'FormDesignPage'),
+  },
   // Any other entity the menu names (built-in or designed): drawn from the server's metadata, no page of its own.
   { path: ':entity', lazy: lazyScreen(() => import('../features/entity/EntityPage.tsx'), 'EntityPage') },
 ];
+
+/** Pages a screen opens (not menu entries of their own): the server checks each form's access. */
+const formPages: RouteObject[] = [
+  { path: 'formAnswers', lazy: lazyScreen(() => import('../features/forms/AnswersPage.tsx'), 'AnswersPage') },
+];
+
+/**
+ * #/formSubmit: with `link`, a form's public link, filled by anyone with the address on a page of its own (no
+ * session, no menu); with `id`, a signed-in user fills a form inside the main layout.
+ */
+const formSubmitRoute: RouteObject = {
+  path: 'formSubmit',
+  lazy: lazyRoute(async () => {
+    const [{ SignedInLayout }, { PublicFillPage }] = await Promise.all([
+      import('./SignedInLayout.tsx'),
+      import('../features/forms/PublicFillPage.tsx'),
+    ]);
+    function FormSubmitFrame() {
+      return useSearchParams()[0].has('link') ? <PublicFillPage /> : <SignedInLayout />;
+    }
+    return { Component: FormSubmitFrame };
+  }),
+  children: [{ index: true, lazy: lazyScreen(() => import('../features/forms/FillPage.tsx'), 'FillPage') }],
+};
+
+/** A form's public link is open to anyone: the guard lets it through without a session. */
+const isPublicForm = (url: URL) => url.pathname.toLowerCase() === '/formsubmit' && url.searchParams.has('link');
 
 /** The guard refuses these when the caller's menu has no entry for them (a redirect route is not a screen). */
 const screenPaths: ReadonlySet<string> = new Set(
@@ -78,8 +110,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     loader: async (args) => {
       // The sign-in screen has its strings already; every other screen waits for the rest, loaded once.
-      const signIn = new URL(args.request.url).pathname.toLowerCase() === '/login';
-      const [guarded] = await Promise.all([guardLoader(args, screenPaths), signIn ? null : loadFeatureStrings()]);
+      const url = new URL(args.request.url);
+      const signIn = url.pathname.toLowerCase() === '/login';
+      const [guarded] = await Promise.all([
+        isPublicForm(url) ? null : guardLoader(args, screenPaths),
+        signIn ? null : loadFeatureStrings(),
+      ]);
       return guarded;
     },
     // The guard runs on every navigation, not only when the URL's params change.
@@ -110,9 +146,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          formSubmitRoute,
           {
             lazy: lazyScreen(() => import('./SignedInLayout.tsx'), 'SignedInLayout'),
-            children: screens,
+            children: [...screens, ...formPages],
           },
           { path: '*', lazy: lazyScreen(() => import('../components/errors/NotFoundPage.tsx'), 'NotFoundPage') },
         ],

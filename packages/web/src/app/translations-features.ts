@@ -1,9 +1,12 @@
+import * as componentsFormRuntime from '../components/form-runtime/strings.ts';
 import * as componentsGrid from '../components/grid/strings.ts';
 import * as componentsRichText from '../components/rich-text/strings.ts';
 import * as buttons from '../features/buttons/strings.ts';
 import * as dataPermissions from '../features/data-permissions/strings.ts';
 import * as dataSources from '../features/data-sources/strings.ts';
 import * as files from '../features/files/strings.ts';
+import * as formDesign from '../features/form-design/strings.ts';
+import * as forms from '../features/forms/strings.ts';
 import * as home from '../features/home/strings.ts';
 import * as icons from '../features/icons/strings.ts';
 import * as loginSet from '../features/login-set/strings.ts';
@@ -28,12 +31,15 @@ import { mergedTranslations } from './translations-merge.ts';
  * those screens shows (the root route's loader waits for it).
  */
 export const featureStringFiles = [
+  componentsFormRuntime,
   componentsGrid,
   componentsRichText,
   buttons,
   dataPermissions,
   dataSources,
   files,
+  formDesign,
+  forms,
   home,
   icons,
   loginSet,

@@ -1,6 +1,14 @@
-import { computeDocument, computedFields, computesAnything, type EntityMeta, type FieldMeta } from '@trestle/shared';
-import { App, Divider, Form, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
+import {
+  computeDocument,
+  computedFields,
+  computesAnything,
+  type EntityMeta,
+  type FieldMeta,
+  langOf,
+  type ResolvedTable,
+} from '@trestle/shared';
+import { App, Divider, Form, type FormInstance, Skeleton } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../lib/http/transport.ts';
 import { dialogSize } from '../../lib/theme.ts';
@@ -8,7 +16,9 @@ import { AppModal } from '../AppModal.tsx';
 import { EngineForm } from '../form/EngineForm.tsx';
 import type { FieldSource } from '../form/FieldInput.tsx';
 import { singularOf } from '../form/layout.ts';
+import { FormLayout } from '../form-runtime/FormLayout.tsx';
 import { ApprovalHistory } from './ApprovalHistory.tsx';
+import { type BoundForm, useBoundDesign, useBoundForm } from './bound-form.ts';
 import type { Row } from './columns.tsx';
 import { DetailTable } from './DetailTable.tsx';
 import { defaultsOf, editFields } from './edit-fields.ts';
@@ -37,10 +47,21 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
   const key = row ? Number(row[meta.key]) : null;
   const api = entityApi(meta.name);
   const fields = editFields(meta);
+  // A form published for the entity lays the dialog out and adds its rules; without one it is as it always was.
+  const design = useBoundDesign(meta.name);
+  const bound = useBoundForm(design.data ?? null, meta, detailMetas, form);
+  const boundRef = useRef<BoundForm | null>(bound);
+  boundRef.current = bound;
 
   useEffect(() => {
     form.setFieldsValue(row ?? defaultsOf(meta));
+    boundRef.current?.sync();
   }, [form, row, meta]);
+  // The form arrives after the values were set: its rules run on them once it is there.
+  const boundReady = bound !== null;
+  useEffect(() => {
+    if (boundReady) boundRef.current?.sync();
+  }, [boundReady]);
 
   // A 400's fieldErrors, or a 422 rule's field, sit on the fields (and detail cells) they name; the first
   // is scrolled into view and the notice only counts them. What names no field shown is told in the notice.
@@ -65,7 +86,13 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
 
   const showErrors = (e: unknown) => {
     if (!(e instanceof HttpError)) return void message.error(e instanceof Error ? e.message : String(e));
-    const names = new Set(fields.map((f) => f.name));
+    const names = new Set(
+      bound
+        ? [...bound.resolved.fields.values()]
+            .filter((f) => f.placed && bound.state.targets.get(f.name)?.visible !== false)
+            .map((f) => f.name)
+        : fields.map((f) => f.name),
+    );
     const hasField = (p: FieldPath) => (typeof p === 'string' ? names.has(p) : p[0] === 'detailData');
     const { fields: placed, unplaced } = mapFieldErrors(e.fieldErrors, hasField);
     const first = placed[0];
@@ -87,7 +114,14 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
     }
     const values = form.getFieldsValue(true) as Record<string, unknown>;
     const rows = (values.detailData ?? {}) as Record<string, DetailRow[]>;
-    const body = buildSaveBody(meta, values, { rows, delKeys }, detailMetas, row ?? undefined);
+    const built = buildSaveBody(meta, values, { rows, delKeys }, detailMetas, row ?? undefined);
+    const body = bound ? bound.prune(built) : built;
+    // A bound form's rules, checked here as the server will: what they require is asked for before sending.
+    const refused = bound?.check(body);
+    if (refused)
+      return showErrors(
+        new HttpError(t('grid.fieldsNeedAttention', { count: 1 }), 400, 'bad_request', { fieldErrors: refused }),
+      );
     setSaving(true);
     try {
       await (row ? api.update(body) : api.add(body));
@@ -101,15 +135,34 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
     }
   };
 
+  const detailTable = (entity: string, divided: boolean) => {
+    const rel = meta.details.find((d) => d.entity === entity);
+    const child = detailMetas.find((m) => m.name === entity);
+    if (!rel || !child) return null;
+    return (
+      <div key={entity}>
+        {divided && <Divider style={{ margin: '8px 0' }} />}
+        <DetailTable
+          meta={child}
+          foreignKey={rel.foreignKey}
+          master={meta.name}
+          masterKey={key}
+          sourceOf={(m) => sourceOf(m, undefined, form)}
+          onRemoveSaved={(k) => setDelKeys((d) => ({ ...d, [entity]: [...(d[entity] ?? []), k] }))}
+        />
+      </div>
+    );
+  };
+
   return (
     <AppModal
       open
       title={t(row ? 'grid.editTitle' : 'grid.addTitle', { entity: singularOf(meta, i18n.language) })}
-      width={meta.details.length > 0 ? 1000 : dialogSize.width}
+      width={design.data?.width ?? (meta.details.length > 0 ? 1000 : dialogSize.width)}
       okText={t('grid.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      maskClosable={false}
+      mask={{ closable: false }}
       onOk={() => void save()}
       onCancel={onClose}
     >
@@ -119,32 +172,37 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
         layout="vertical"
         data-testid="grid-edit-form"
         scrollToFirstError={{ block: 'center' }}
-        onValuesChange={live ? recompute : undefined}
+        onValuesChange={() => {
+          if (live) recompute();
+          bound?.sync();
+        }}
       >
-        <EngineForm
-          fields={fields}
-          purpose="edit"
-          form={form}
-          sourceOf={sourceOf(meta, row ?? undefined, form)}
-          record={row ?? undefined}
-        />
-        {meta.details.map((rel) => {
-          const child = detailMetas.find((m) => m.name === rel.entity);
-          if (!child) return null;
-          return (
-            <div key={rel.entity}>
-              <Divider style={{ margin: '8px 0' }} />
-              <DetailTable
-                meta={child}
-                foreignKey={rel.foreignKey}
-                master={meta.name}
-                masterKey={key}
-                sourceOf={(m) => sourceOf(m, undefined, form)}
-                onRemoveSaved={(k) => setDelKeys((d) => ({ ...d, [rel.entity]: [...(d[rel.entity] ?? []), k] }))}
-              />
-            </div>
-          );
-        })}
+        {design.isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : bound ? (
+          <FormLayout
+            form={form}
+            resolved={bound.resolved}
+            state={bound.state}
+            locked={bound.locked}
+            lang={langOf(i18n.language)}
+            sourceOf={sourceOf(meta, row ?? undefined, form)}
+            record={row ?? undefined}
+            onFilled={bound.sync}
+            renderTable={(table: ResolvedTable) => detailTable(table.name, false)}
+          />
+        ) : (
+          <>
+            <EngineForm
+              fields={fields}
+              purpose="edit"
+              form={form}
+              sourceOf={sourceOf(meta, row ?? undefined, form)}
+              record={row ?? undefined}
+            />
+            {meta.details.map((rel) => detailTable(rel.entity, true))}
+          </>
+        )}
         {meta.audit && row && (
           <>
             <Divider style={{ margin: '8px 0' }} />

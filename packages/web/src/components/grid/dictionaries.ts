@@ -14,7 +14,7 @@ export const dictionaryKeys = {
 };
 
 /** Every dictionary code the metadata uses (the master's and its details'), sorted, once each. */
-export function dictionaryCodes(metas: readonly EntityMeta[]): string[] {
+export function dictionaryCodes(metas: readonly Pick<EntityMeta, 'fields'>[]): string[] {
   const codes = metas.flatMap((m) => m.fields.flatMap((f) => (f.dictionary ? [f.dictionary] : [])));
   return [...new Set(codes)].sort();
 }
@@ -27,7 +27,7 @@ export const searchDictionary = (code: string, q: string, values?: readonly stri
   });
 
 /** One getVueDictionary call per screen, cached per language; a dictionary missing on the server shows codes. */
-export function useDictionaries(metas: readonly EntityMeta[]) {
+export function useDictionaries(metas: readonly Pick<EntityMeta, 'fields'>[]) {
   const { i18n } = useTranslation();
   const codes = dictionaryCodes(metas);
   const query = useQuery({

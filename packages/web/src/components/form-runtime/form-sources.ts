@@ -1,0 +1,42 @@
+import type { EntityScreenMeta, FieldMeta, FormViewer, ResolvedForm } from '@trestle/shared';
+import { useCurrentUser } from '../current-user.ts';
+import type { FieldSource } from '../form/FieldInput.tsx';
+import { searchDictionary, useDictionaries } from '../grid/dictionaries.ts';
+import { fieldSources } from '../grid/field-sources.ts';
+
+/** Who is filling the form, as its rules read it: the signed-in user's roles and organisation. */
+export function useFormViewer(): FormViewer {
+  const user = useCurrentUser().data;
+  return { roleIds: user?.roles.map((r) => r.id) ?? [], organizationId: user?.organization?.id ?? null };
+}
+
+/** Where the choices of a form's fields come from, for the form's fields (`null`) or one sub-table's. */
+export type FormSources = (table: string | null) => (field: FieldMeta) => FieldSource;
+
+/**
+ * The choices of a form's fields: a field's own options need nothing; a dictionary's items are loaded once per
+ * screen (the grid's call and cache); a bound form's references search the entity's lookup. A visitor who is
+ * not signed in (a public link) gets the fields' own options only: every other source is a signed-in call.
+ */
+export function useFormSources(
+  form: ResolvedForm,
+  entity: EntityScreenMeta | undefined,
+  anonymous: boolean,
+): FormSources {
+  const metas = anonymous ? [] : [{ fields: [...form.fields.values()] }, ...[...form.tables.values()]];
+  const dictionaries = useDictionaries(metas);
+  if (anonymous) return () => () => ({});
+  if (entity) {
+    const sources = fieldSources(entity, dictionaries, false);
+    return (table) => {
+      const meta = table === null ? entity : entity.detailMetas.find((m) => m.name === table);
+      return meta ? sources(meta) : () => ({});
+    };
+  }
+  return () => (f) => {
+    const code = f.dictionary;
+    const dict = code ? dictionaries.get(code) : undefined;
+    if (code && dict?.remote) return { fetchOptions: (q) => searchDictionary(code, q) };
+    return { options: dict?.items ?? [] };
+  };
+}

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormBody, langOf } from '@trestle/shared';
+import { App, Card, Result, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { FormFill } from '../../components/form-runtime/FormFill.tsx';
+import { useFormViewer } from '../../components/form-runtime/form-sources.ts';
+import { textIn } from '../../components/form-runtime/live-rules.ts';
+import { HttpError } from '../../lib/http/transport.ts';
+import { FormAnswered } from './FormAnswered.tsx';
+import { formKeys, formsApi } from './forms-api.ts';
+
+/** #/formSubmit?id=: a signed-in user fills in a published form. */
+export function FillPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const id = Number(useSearchParams()[0].get('id'));
+  const viewer = useFormViewer();
+  const form = useQuery({
+    queryKey: formKeys.open(id),
+    queryFn: () => formsApi.open(id),
+    enabled: id > 0,
+    retry: false,
+  });
+  const [answered, setAnswered] = useState(false);
+  // What was typed, given back to the form when it was published again under the user's hands.
+  const [kept, setKept] = useState<FormBody | undefined>();
+  const [round, setRound] = useState(0);
+
+  const error = form.error;
+  if (error instanceof HttpError && error.status === 403) return <Navigate to="/401" replace />;
+  if (error || !(id > 0))
+    return <Result status="warning" title={error instanceof Error ? error.message : t('forms.noSuchForm')} />;
+  if (!form.data)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  const { design, version } = form.data;
+
+  const submit = async (body: FormBody) => {
+    try {
+      await formsApi.submit(id, { version, mainData: body.mainData, detailData: body.detailData ?? {} });
+      setAnswered(true);
+      void queryClient.invalidateQueries({ queryKey: formKeys.mine() });
+    } catch (e) {
+      if (!(e instanceof HttpError && e.status === 409)) throw e;
+      // Published again meanwhile: the new version opens with what was typed, where its fields still are.
+      void message.warning(t('forms.republished'));
+      setKept(body);
+      await queryClient.invalidateQueries({ queryKey: formKeys.open(id) });
+    }
+  };
+
+  if (answered)
+    return (
+      <Card>
+        <FormAnswered
+          onAgain={() => {
+            setKept(undefined);
+            setAnswered(false);
+            setRound((n) => n + 1);
+          }}
+          onBack={() => void navigate('/forms')}
+        />
+      </Card>
+    );
+  return (
+    <Card title={textIn(design.title, langOf(i18n.language))}>
+      <FormFill key={`${round}-${version}`} design={design} viewer={viewer} initial={kept} onSubmit={submit} />
+    </Card>
+  );
+}
