@@ -23,6 +23,8 @@ import { dataSourceRoutes } from './features/data-sources/data-sources.routes.ts
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
+import { createBoundForms } from './features/forms/forms.bound.ts';
+import { formRoutes } from './features/forms/forms.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { registerRequestLog } from './features/logs/request-log.ts';
 import { scheduleLogRetention } from './features/logs/retention.ts';
@@ -192,7 +194,13 @@ export async function buildApp({
   await app.register(mineRoutes({ db, now, definitions }));
   // The engine applies the tenant's site settings: document number patterns, segregation of duties.
   const settings = (tenantId: number) => tenantSiteSettings(db, tenantId);
-  await app.register(engineRoutes({ db, now, definitions, settings, designed }));
+  // A tenant's published form bound to an entity governs that entity's add and update (features/forms).
+  const bound = createBoundForms({ db, definitions, listen: database.listen });
+  await bound.ready;
+  await app.register(
+    engineRoutes({ db, now, definitions, settings, designed, boundForm: (auth, def) => bound.gate(auth, def) }),
+  );
+  await app.register(formRoutes({ db, now, definitions, bound }));
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings, designed }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
   await app.register(

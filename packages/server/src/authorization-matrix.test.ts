@@ -155,6 +155,29 @@ const HAND_LISTED: Record<string, string> = {
   'POST /api/tableDesign/preview': 'UFPF',
   'POST /api/tableDesign/apply': 'UFPF',
   'POST /api/tableDesign/rollback': 'UFPF',
+  // The form designer: its grant holders (admin; not pm, not the other tenant's package).
+  'GET /api/formDesign/list': 'UFPF',
+  'GET /api/formDesign/get': 'UFPF',
+  'GET /api/formDesign/versions': 'UFPF',
+  'GET /api/formDesign/version': 'UFPF',
+  'POST /api/formDesign/add': 'UFPF',
+  'POST /api/formDesign/save': 'UFPF',
+  'POST /api/formDesign/publish': 'UFPF',
+  'POST /api/formDesign/revert': 'UFPF',
+  'POST /api/formDesign/access': 'UFPF',
+  'POST /api/formDesign/del': 'UFPF',
+  // Filling forms: pm holds Forms' Search and Add (each form's own roles are checked in the handler).
+  'GET /api/form/mine': 'UPPF',
+  'GET /api/form/open': 'UPPF',
+  'POST /api/form/submit': 'UPPF',
+  'POST /api/form/submissions': 'UPPF',
+  'GET /api/form/submission': 'UPPF',
+  'GET /api/form/export': 'UPPF',
+  // A form's public link: anyone holding it (its limits and the captcha are checked in the handler).
+  'GET /api/public/form': 'PPPP',
+  'POST /api/public/form/submit': 'PPPP',
+  // An entity's bound form: its menu's Search, like getMeta; the literal ':entity' names nothing (404).
+  'GET /api/:entity/getForm': 'UPPP',
   // Files: admin only.
   'POST /api/File/del': 'UFPF',
   'POST /api/File/getPageData': 'UFPF',

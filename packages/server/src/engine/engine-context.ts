@@ -7,7 +7,7 @@ import { type Language, languageOf } from '../http/language.ts';
 import type { EntityDefinition } from './definition.ts';
 import { choicesOf } from './references.ts';
 import { scopeWhere } from './scope.ts';
-import type { EngineSettings, WriteDeps } from './write-deps.ts';
+import type { EngineSettings, FormGate, WriteDeps } from './write-deps.ts';
 
 export type EngineDeps = {
   db: Db;
@@ -15,6 +15,8 @@ export type EngineDeps = {
   definitions: EntityDefinition[];
   /** The tenant's engine settings (site settings); the metadata's defaults apply without it. */
   settings?: (tenantId: number) => Promise<EngineSettings>;
+  /** The tenant's published bound form of an entity (features/forms), which its add and update pass. */
+  boundForm?: (auth: AuthContext, def: EntityDefinition) => Promise<FormGate | null>;
 };
 
 const noSettings: EngineSettings = { codePatterns: {}, separateApprover: {} };
@@ -27,6 +29,7 @@ function writeDeps(deps: EngineDeps, auth: AuthContext, lang: Language): WriteDe
     return def;
   };
   let settings: Promise<EngineSettings> | undefined;
+  const { boundForm } = deps;
   return {
     auth,
     now: deps.now(),
@@ -38,6 +41,7 @@ function writeDeps(deps: EngineDeps, auth: AuthContext, lang: Language): WriteDe
     scopeOf: (def) => scopeWhere(def, auth),
     choicesOf: (f) => choicesOf(deps.definitions, auth, f),
     detailOf,
+    ...(boundForm ? { boundForm: (def: EntityDefinition) => boundForm(auth, def) } : {}),
   };
 }
 

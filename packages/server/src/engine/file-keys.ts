@@ -13,7 +13,14 @@ const holdsFiles = (type: string) => type === 'file' || type === 'image';
  * a value the row already holds is not checked again: a file deleted from the registry since then
  * doesn't make the rest of the record unsavable.
  */
-export async function checkFileKeys(tx: Db, tenantId: number, meta: EntityMeta, row: Row, prefix = '', before?: Row) {
+export async function checkFileKeys(
+  tx: Db,
+  tenantId: number,
+  meta: Pick<EntityMeta, 'fields'>,
+  row: Row,
+  prefix = '',
+  before?: Row,
+) {
   const wanted = meta.fields
     .filter((f) => holdsFiles(f.type) && typeof row[f.name] === 'string' && row[f.name] !== before?.[f.name])
     .map((f) => ({ f, keys: fileKeysOf(row[f.name]) }))

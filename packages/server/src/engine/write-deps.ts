@@ -2,8 +2,9 @@ import type { FieldMeta } from '@trestle/shared';
 import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../http/auth.ts';
 import type { Language } from '../http/language.ts';
-import type { EntityDefinition } from './definition.ts';
+import type { EntityDefinition, Row } from './definition.ts';
 import type { Choices } from './references.ts';
+import type { SaveBody } from './write-details.ts';
 
 /** The tenant's settings the engine applies: document number patterns, who may approve what. */
 export type EngineSettings = {
@@ -25,4 +26,12 @@ export type WriteDeps = {
   /** The rows a reference field may name for this caller: what its picker offers. */
   choicesOf(f: FieldMeta): Choices;
   detailOf(name: string): EntityDefinition;
+  /** The tenant's published form bound to the entity, as a gate its add and update pass (none: no form). */
+  boundForm?(def: EntityDefinition): Promise<FormGate | null>;
 };
+
+/**
+ * What a form laid over an entity's dialog makes of a save (features/forms): the body to save instead, or a
+ * 400 on the fields it refuses. `stored` is the record an update changes (the form's rules read all of it).
+ */
+export type FormGate = (body: SaveBody, stored: Row | undefined) => SaveBody;

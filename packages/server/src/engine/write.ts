@@ -49,7 +49,22 @@ export async function numberingOf(d: WriteDeps): Promise<NumberingContext> {
   };
 }
 
-export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
+/**
+ * A save through the tenant's published form bound to the entity (features/forms): its rules may require,
+ * hide, lock or compute fields, read against the whole record on an update; the entity's own checks follow on
+ * what it gives back. A record the caller can't see is left to the update's own 404.
+ */
+async function throughBoundForm(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody, update: boolean) {
+  const gate = await d.boundForm?.(def);
+  if (!gate) return body;
+  if (!update) return gate(body, undefined);
+  const key = Number(body.mainData[def.meta.key]);
+  const [stored] = Number.isSafeInteger(key) ? await rowsByKeys(db, def.meta, d.scopeOf(def), [key]) : [];
+  return stored ? gate(body, stored) : body;
+}
+
+export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, sent: SaveBody): Promise<number> {
+  const body = await throughBoundForm(db, d, def, sent, false);
   const row = parseRow(def.meta, rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
   await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, row));
   const numbering = await numberingOf(d);
@@ -76,7 +91,8 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, bod
   });
 }
 
-export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, body: SaveBody): Promise<number> {
+export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, sent: SaveBody): Promise<number> {
+  const body = await throughBoundForm(db, d, def, sent, true);
   const next = parseRow(def.meta, rowSchema(def.meta, 'update'), body.mainData, 'mainData.');
   const key = Number(next[def.meta.key]);
   await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, next));

@@ -240,4 +240,24 @@ export const BASE_MENUS: SeedMenu[] = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete'],
   },
+  // Installs seeded before get these from migration 0032. Forms is top-level: any member of staff may be
+  // granted it (the seed grants it to pm), while the designer sits with the other designers.
+  {
+    code: 'formDesign',
+    name: 'Form designer',
+    nameZh: '表单设计器',
+    url: '/formDesign',
+    icon: 'FormOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'forms',
+    name: 'Forms',
+    nameZh: '表单填报',
+    url: '/forms',
+    icon: 'FileDoneOutlined',
+    parent: null,
+    buttons: ['Search', 'Add'],
+  },
 ];

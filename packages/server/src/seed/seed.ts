@@ -32,6 +32,8 @@ const ROLE_GRANTS: Record<string, Record<string, string[]>> = {
     UserInfo: ['Search', 'Update'],
     Employee: ['Search', 'Export'],
     DictionaryList: ['Search'],
+    // Fills the forms whose fill roles let it (an empty list: anyone granted the screen).
+    forms: ['Search', 'Add'],
     ...Object.assign({}, ...PROJECT_AREAS.map((a) => a.pmGrants)),
   },
   staff: { Home: [], UserInfo: ['Search', 'Update'] },
