@@ -46,6 +46,7 @@ ${doc.info.description}
 | 401 | \`expired\` | the token's time is up: call replaceToken once, then retry |
 | 403 | \`forbidden\` | signed in, but the role holds no grant for this (menu, button) |
 | 404 | \`not_found\` | no such route or record |
+| 410 | \`gone\` | a public form link past its end or its last answer |
 | 413 | \`payload_too_large\` | an upload over its limit |
 | 423 | \`locked\` | too many failed sign-ins for this name; \`Retry-After\` says for how long |
 | 429 | \`rate_limited\` | too many sign-in attempts from one address |

@@ -200,7 +200,7 @@ export async function buildApp({
   await app.register(
     engineRoutes({ db, now, definitions, settings, designed, boundForm: (auth, def) => bound.gate(auth, def) }),
   );
-  await app.register(formRoutes({ db, now, definitions, bound }));
+  await app.register(formRoutes({ db, now, definitions, bound, objects }));
   await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings, designed }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
   await app.register(

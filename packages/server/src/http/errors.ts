@@ -21,6 +21,7 @@ const statusCodes: Record<number, ErrorCodeValue> = {
   403: ErrorCode.forbidden,
   404: ErrorCode.notFound,
   406: ErrorCode.badRequest,
+  410: ErrorCode.gone,
   413: ErrorCode.payloadTooLarge,
   415: ErrorCode.unsupportedMedia,
   429: ErrorCode.rateLimited,

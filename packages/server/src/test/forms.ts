@@ -27,3 +27,31 @@ export const visitAnswer = (extra: Record<string, unknown> = {}) => ({
   equipmentCost: '5.50',
   ...extra,
 });
+
+type ExtraField = NonNullable<FormDesignInput['fields']>[number];
+
+/** The site-visit form with `fields` added, each placed in a section of their own. */
+export const siteVisitWith = (title: string, fields: ExtraField[]): FormDesignInput => {
+  const base = siteVisit(title);
+  return {
+    ...base,
+    fields: [...(base.fields ?? []), ...fields],
+    items: [
+      ...base.items,
+      {
+        kind: 'section',
+        id: 'extra',
+        title: { en: 'More', zh: '更多' },
+        items: fields.map((f, i) => ({ kind: 'field' as const, id: `x${i}`, name: f.name })),
+      },
+    ],
+  };
+};
+
+/** Who may design, fill and read a form, with its public link off: set over the version read. */
+export const accessWith = (roles: { fillRoles?: number[]; readRoles?: number[] }) => ({
+  designRoles: [],
+  fillRoles: roles.fillRoles ?? [],
+  readRoles: roles.readRoles ?? [],
+  publicLink: { enabled: false, expiresAt: null, maxCount: null, captcha: false },
+});

@@ -20,6 +20,8 @@ export const ErrorCode = {
   setupClosed: 'setup_closed',
   setupCodeWrong: 'setup_code_wrong',
   notFound: 'not_found',
+  /** A thing that was there and is no more (410): a public form link past its end or its last answer. */
+  gone: 'gone',
   conflict: 'conflict',
   unprocessable: 'unprocessable',
   locked: 'locked',

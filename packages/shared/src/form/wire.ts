@@ -125,6 +125,15 @@ export const submissionItemSchema = z.object({
 });
 export type SubmissionItem = z.infer<typeof submissionItemSchema>;
 
+/** A page of a form's answers, with the published design its readers lay the columns out by. */
+export const submissionPageSchema = z.object({
+  rows: z.array(submissionItemSchema),
+  total: z.number(),
+  /** The latest published design; null while the form was never published. */
+  design: formDesignSchema.nullable(),
+});
+export type SubmissionPage = z.infer<typeof submissionPageSchema>;
+
 export const submissionDetailSchema = submissionItemSchema.extend({
   detailData: z.record(z.string(), z.array(row)),
   /** The design of the version it was filled with, to show it as it was asked. */
@@ -142,3 +151,15 @@ export const submissionsQuerySchema = z
     order: z.enum(['asc', 'desc']).default('desc'),
   })
   .strict();
+
+/** The designer's pick lists, read under its own grant (not the Roles, Dictionary or Organisation screens'). */
+export const designerRoleSchema = z.object({ id: z.number(), name: z.string() });
+export type DesignerRole = z.infer<typeof designerRoleSchema>;
+export const designerDictionarySchema = z.object({ code: z.string(), name: z.string() });
+export type DesignerDictionary = z.infer<typeof designerDictionarySchema>;
+export const designerOrganizationSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+});
+export type DesignerOrganization = z.infer<typeof designerOrganizationSchema>;

@@ -70,7 +70,11 @@ const screens: RouteObject[] = [
 
 /** Pages a screen opens (not menu entries of their own): the server checks each form's access. */
 const formPages: RouteObject[] = [
-  { path: 'formAnswers', lazy: lazyScreen(() => import('../features/forms/AnswersPage.tsx'), 'AnswersPage') },
+  {
+    path: 'formAnswers',
+    handle: { openedFrom: '/forms' },
+    lazy: lazyScreen(() => import('../features/forms/AnswersPage.tsx'), 'AnswersPage'),
+  },
 ];
 
 /**
@@ -89,7 +93,13 @@ const formSubmitRoute: RouteObject = {
     }
     return { Component: FormSubmitFrame };
   }),
-  children: [{ index: true, lazy: lazyScreen(() => import('../features/forms/FillPage.tsx'), 'FillPage') }],
+  children: [
+    {
+      index: true,
+      handle: { openedFrom: '/forms' },
+      lazy: lazyScreen(() => import('../features/forms/FillPage.tsx'), 'FillPage'),
+    },
+  ],
 };
 
 /** A form's public link is open to anyone: the guard lets it through without a session. */

@@ -1,4 +1,7 @@
 import {
+  designerDictionarySchema,
+  designerOrganizationSchema,
+  designerRoleSchema,
   envelopeSchema,
   formAccessSchema,
   formDesignSchema,
@@ -13,7 +16,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.ts';
 import { badRequest, envelope } from '../../http/errors.ts';
+import { languageOf } from '../../http/language.ts';
 import { formCaller } from './forms.access.ts';
+import { designerDictionaries, designerOrganizations, designerRoles } from './forms.choices.ts';
 import { addForm, type DesignDeps, deleteForm, publishForm, revertForm, saveAccess, saveForm } from './forms.design.ts';
 import { accessOf, listForms, listVersions, readForm, readVersion } from './forms.repository.ts';
 
@@ -152,6 +157,36 @@ export function formDesignRoutes(deps: DesignDeps) {
       },
       handler: async (req) =>
         envelope(await saveAccess(deps, await caller(req), req.body.id, req.body.version, req.body.access), 'Saved'),
+    });
+
+    r.get('/api/formDesign/roles', {
+      config: grant('Search'),
+      schema: {
+        tags,
+        summary: 'The company’s enabled roles, to choose who may design, fill and read a form (and rules on roles)',
+        response: { 200: envelopeSchema(z.array(designerRoleSchema)) },
+      },
+      handler: async (req) => envelope(await designerRoles(deps.db, authOf(req).tenantId, languageOf(req))),
+    });
+
+    r.get('/api/formDesign/dictionaries', {
+      config: grant('Search'),
+      schema: {
+        tags,
+        summary: 'The company’s enabled dictionaries, to choose a choice field’s',
+        response: { 200: envelopeSchema(z.array(designerDictionarySchema)) },
+      },
+      handler: async (req) => envelope(await designerDictionaries(deps.db, authOf(req).tenantId)),
+    });
+
+    r.get('/api/formDesign/organizations', {
+      config: grant('Search'),
+      schema: {
+        tags,
+        summary: 'The company’s organisations (a tree by parentId), for rules on the filler’s organisation',
+        response: { 200: envelopeSchema(z.array(designerOrganizationSchema)) },
+      },
+      handler: async (req) => envelope(await designerOrganizations(deps.db, authOf(req).tenantId, languageOf(req))),
     });
 
     r.post('/api/formDesign/del', {

@@ -6,7 +6,7 @@ import {
   idParam,
   myFormSchema,
   submissionDetailSchema,
-  submissionItemSchema,
+  submissionPageSchema,
   submissionsQuerySchema,
 } from '@trestle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,7 +17,10 @@ import { XLSX_TYPE } from '../../engine/excel-common.ts';
 import { attachment } from '../../http/attachment.ts';
 import { authOf } from '../../http/auth.ts';
 import { AppError, envelope } from '../../http/errors.ts';
+import { saveCheckedUploads, storedFileSchema } from '../../http/files.upload.ts';
 import { languageOf, timeZoneOf } from '../../http/language.ts';
+import type { ObjectStore } from '../../platform/files.objects.ts';
+import { createFileStore } from '../../platform/files.store.ts';
 import { formCaller, requireFill, requireRead } from './forms.access.ts';
 import { myForms, pageSubmissions, submissionById } from './forms.answers.ts';
 import { writeAnswers } from './forms.export.ts';
@@ -30,9 +33,10 @@ const grant = (button: string) => ({ permission: { menu: MENU, button } });
 const idQuery = z.strictObject({ id: idParam });
 
 /** /forms: staff fill the published forms their roles may fill, and read the answers their roles may read. */
-export function formFillRoutes(deps: { db: Db; now: () => Date }) {
+export function formFillRoutes(deps: { db: Db; objects: ObjectStore; now: () => Date }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const store = createFileStore(deps.db, deps.objects, deps.now);
     const caller = (req: FastifyRequest) => formCaller(deps.db, authOf(req));
     /** The form, once the caller is found to be one of its readers. */
     const readable = async (req: FastifyRequest, id: number) => {
@@ -93,17 +97,37 @@ export function formFillRoutes(deps: { db: Db; now: () => Date }) {
       },
     });
 
+    r.post('/api/form/upload', {
+      config: grant('Add'),
+      schema: {
+        tags,
+        summary:
+          'Uploads the files of an answer’s file, image and rich-text fields (multipart field "file"; the same ' +
+          'size and kind checks as an entity’s upload; 403 when the caller may not fill the form)',
+        querystring: idQuery,
+        response: { 200: envelopeSchema(z.array(storedFileSchema)) },
+      },
+      handler: async (req) => {
+        // Who may fill is settled before a byte of the body is read.
+        const row = await readForm(deps.db, req.query.id);
+        requireFill(await caller(req), rolesOf(row));
+        await publishedDesign(deps.db, row);
+        return envelope(await saveCheckedUploads(req, { db: deps.db, store }, 'Form'), 'Uploaded');
+      },
+    });
+
     r.post('/api/form/submissions', {
       config: grant('Search'),
       schema: {
         tags,
-        summary: 'A page of a form’s answers (its readers only), searched in every value',
+        summary: 'A page of a form’s answers (its readers only), searched in every value, with the published design',
         body: submissionsQuerySchema,
-        response: { 200: envelopeSchema(z.object({ rows: z.array(submissionItemSchema), total: z.number() })) },
+        response: { 200: envelopeSchema(submissionPageSchema) },
       },
       handler: async (req) => {
-        await readable(req, req.body.id);
-        return envelope(await pageSubmissions(deps.db, req.body));
+        const row = await readable(req, req.body.id);
+        const design = row.publishedVersion === null ? null : await readVersion(deps.db, row.id, row.publishedVersion);
+        return envelope({ ...(await pageSubmissions(deps.db, req.body)), design });
       },
     });
 

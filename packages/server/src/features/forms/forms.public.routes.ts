@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.ts';
 import { AppError, envelope } from '../../http/errors.ts';
 import { takeCaptcha } from '../../platform/login-settings.ts';
+import { withDictionaryOptions } from './forms.choices.ts';
 import { countSubmissions, type FormRow, readForm } from './forms.repository.ts';
 import { publishedDesign, submitAnswer } from './forms.submit.ts';
 
@@ -32,9 +33,9 @@ async function formOfLink(db: Db, req: FastifyRequest, token: string): Promise<{
 async function checkLink(db: Db, row: FormRow, at: Date) {
   if (!row.publicEnabled) throw noSuchLink();
   if (row.publicExpiresAt && row.publicExpiresAt <= at)
-    throw new AppError(410, ErrorCode.notFound, 'This link has expired');
+    throw new AppError(410, ErrorCode.gone, 'This link has expired');
   if (row.publicMaxCount !== null && (await countSubmissions(db, row.id)) >= row.publicMaxCount)
-    throw new AppError(410, ErrorCode.notFound, 'This form takes no more answers');
+    throw new AppError(410, ErrorCode.gone, 'This form takes no more answers');
 }
 
 /** /api/public/form: a form's public link, filled by anyone holding it, within the link's limits. */
@@ -50,15 +51,18 @@ export function formPublicRoutes(deps: { db: Db; now: () => Date; submitsPerMinu
       schema: {
         tags,
         summary: 'The published form a public link names, with whether its answer needs a captcha',
-        description: '404 for an unknown or switched-off link; 410 once it has expired or taken its last answer.',
+        description:
+          'A dictionary field comes with its (static) dictionary’s items as its options, in both languages: the ' +
+          'visitor is not signed in to load them. 404 for an unknown or switched-off link; 410 (`gone`) once it has ' +
+          'expired or taken its last answer.',
         querystring: z.strictObject({ link }),
         response: { 200: envelopeSchema(fillableFormSchema) },
       },
       handler: async (req, reply) => {
-        const { formId } = await formOfLink(deps.db, req, req.query.link);
+        const { formId, tenantId } = await formOfLink(deps.db, req, req.query.link);
         const row = await readForm(deps.db, formId);
         await checkLink(deps.db, row, deps.now());
-        const design = await publishedDesign(deps.db, row);
+        const design = await withDictionaryOptions(deps.db, tenantId, await publishedDesign(deps.db, row));
         reply.header('cache-control', 'no-store');
         return envelope({ id: row.id, version: row.publishedVersion ?? 0, design, captcha: row.publicCaptcha });
       },
@@ -83,8 +87,9 @@ export function formPublicRoutes(deps: { db: Db; now: () => Date; submitsPerMinu
         tags,
         summary: 'Sends an answer through a public link, stored in the form’s company',
         description:
-          '400 with fieldErrors (the same checks as a signed-in answer; `captcha_required` when the captcha is ' +
-          'missing or wrong); 404 unknown link; 409 the form was published again; 410 expired or full; 429 too many.',
+          '400 with fieldErrors (the same checks as a signed-in answer, and no file or image value: a visitor has no ' +
+          'uploads; `captcha_required` when the captcha is missing or wrong); 404 unknown link; 409 the form was ' +
+          'published again; 410 (`gone`) expired or full; 429 too many.',
         body: publicSubmitSchema,
         response: { 200: envelopeSchema(z.object({ id: z.number() })) },
       },
@@ -106,6 +111,7 @@ export function formPublicRoutes(deps: { db: Db; now: () => Date; submitsPerMinu
           at,
           // Checked again under the form's row lock: two visitors can't both take a link's last answer.
           check: (row, tx) => checkLink(tx, row, at),
+          noFiles: true,
         });
         return envelope({ id }, 'Submitted');
       },

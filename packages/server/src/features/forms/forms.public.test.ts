@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { captchaAnswerHash, captchas } from '../../db/schema-settings.ts';
-import { publishedForm, siteVisit, visitAnswer } from '../../test/forms.ts';
+import { publishedForm, siteVisit, siteVisitWith, visitAnswer } from '../../test/forms.ts';
 import { body } from '../../test/helper.ts';
 import { createOtherTenant } from '../../test/tenants.ts';
 import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
@@ -22,8 +22,8 @@ const on: Link = { enabled: true, expiresAt: null, maxCount: null, captcha: fals
 async function linkedForm(title: string, link: Partial<Link> = {}, token = t.admin) {
   return (await linked(title, link, token)).link;
 }
-async function linked(title: string, link: Partial<Link>, token: string) {
-  const form = await publishedForm(t, siteVisit(title), token);
+async function linked(title: string, link: Partial<Link>, token: string, design = siteVisit(title)) {
+  const form = await publishedForm(t, design, token);
   const saved = await t.data<{ publicToken: string }>(
     '/api/formDesign/access',
     {
@@ -63,7 +63,10 @@ describe('a public link', () => {
     const res = await open(link);
     expect(res.statusCode).toBe(410);
     expect(body(res).message).toBe('This link has expired');
-    expect((await answer(link, visitor())).statusCode).toBe(410);
+    expect(body(res).code).toBe('gone');
+    const late = await answer(link, visitor());
+    expect(late.statusCode).toBe(410);
+    expect(body(late).code).toBe('gone');
   });
 
   it('answers 410 once it has taken its last answer', async () => {
@@ -74,6 +77,8 @@ describe('a public link', () => {
     const full = await answer(link, ip);
     expect(full.statusCode).toBe(410);
     expect(body(full).message).toBe('This form takes no more answers');
+    expect(body(full).code).toBe('gone');
+    expect(body(await open(link)).code).toBe('gone');
   });
 
   it('answers 429 past ten answers a minute from one address', async () => {
@@ -120,5 +125,44 @@ describe('a public link', () => {
     // Beta's admin reads it; the platform tenant's admin finds no such form.
     expect((await t.data<{ total: number }>('/api/form/submissions', { id }, beta.token)).total).toBe(1);
     expect((await t.post('/api/form/submissions', { id })).statusCode).toBe(404);
+  });
+});
+
+describe('a public link’s fields', () => {
+  const design = siteVisitWith('Dictionary and files', [
+    { name: 'gender', type: 'dict', dictionary: 'gender', label: { en: 'Gender', zh: '性别' } },
+    { name: 'skills', type: 'dictMulti', dictionary: 'skill', label: { en: 'Skills', zh: '技能' } },
+    { name: 'badge', type: 'image', label: { en: 'Badge', zh: '胸牌' } },
+    { name: 'permit', type: 'file', label: { en: 'Permit', zh: '许可证' } },
+  ]);
+
+  it('carries a dictionary field’s items as its options in both languages, and takes one of them', async () => {
+    const { link } = await linked('Dictionary', {}, t.admin, design);
+    const res = await open(link);
+    expect(res.statusCode, res.body).toBe(200);
+    const fields = res.json().data.design.fields as { name: string; options?: unknown[] }[];
+    expect(fields.find((f) => f.name === 'gender')?.options).toEqual([
+      { value: 'male', label: { en: 'Male', zh: '男' } },
+      { value: 'female', label: { en: 'Female', zh: '女' } },
+    ]);
+    expect(fields.find((f) => f.name === 'skills')?.options).toContainEqual({
+      value: 'security',
+      label: { en: 'Security', zh: '安全' },
+    });
+    const sent = await answer(link, visitor(), { mainData: visitAnswer({ gender: 'female', skills: ['security'] }) });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+
+  it('refuses any file or image value: a visitor has no uploads', async () => {
+    const { link } = await linked('No files', {}, t.admin, design);
+    const res = await answer(link, visitor(), {
+      mainData: visitAnswer({ badge: '00000000-0000-4000-8000-000000000000', permit: 'anything' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.fieldErrors).toEqual({
+      'mainData.badge': 'a public link takes no files: sign in to attach them',
+      'mainData.permit': 'a public link takes no files: sign in to attach them',
+    });
+    expect((await answer(link, visitor(), { mainData: visitAnswer({ badge: null }) })).statusCode).toBe(200);
   });
 });

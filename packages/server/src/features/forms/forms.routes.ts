@@ -6,6 +6,7 @@ import type { EntityDefinition } from '../../engine/definition.ts';
 import { entityParams } from '../../engine/engine-targets.ts';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import type { ObjectStore } from '../../platform/files.objects.ts';
 import { type BoundForms, entityScreen } from './forms.bound.ts';
 import { formDesignRoutes } from './forms.design.routes.ts';
 import { formFillRoutes } from './forms.fill.routes.ts';
@@ -23,6 +24,8 @@ export function formRoutes(deps: {
   now: () => Date;
   definitions: readonly EntityDefinition[];
   bound: BoundForms;
+  /** Where an answer's uploads are stored (the engine's file store). */
+  objects: ObjectStore;
 }) {
   return async (app: FastifyInstance) => {
     await app.register(formDesignRoutes(deps));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { publishedForm, siteVisit, visitAnswer } from '../../test/forms.ts';
+import { accessWith, publishedForm, siteVisit, visitAnswer } from '../../test/forms.ts';
 import { body } from '../../test/helper.ts';
 import { createOtherTenant } from '../../test/tenants.ts';
 import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
@@ -136,5 +136,26 @@ describe('reading the answers', () => {
     expect(sheet?.getRow(1).values).toContain('Site name');
     expect(sheet?.rowCount).toBe(4);
     expect(wb.worksheets.map((s) => s.name)).toContain('Attendees');
+  });
+
+  it('gives a reader who may not fill the published design to lay the answers out by', async () => {
+    const form = await publishedForm(t, siteVisit('Read, not filled'));
+    await t.data('/api/form/submit', { id: form.id, version: 1, mainData: visitAnswer() });
+    const [admin] = await queryRows<{ id: number }>(t.database.db, sql`select id from roles where code = 'admin'`);
+    const [pm] = await queryRows<{ id: number }>(t.database.db, sql`select id from roles where code = 'pm'`);
+    await t.data('/api/formDesign/access', {
+      id: form.id,
+      version: form.version,
+      access: accessWith({ fillRoles: [admin?.id ?? 0], readRoles: [pm?.id ?? 0] }),
+    });
+    expect((await t.get(`/api/form/open?id=${form.id}`, t.pm)).statusCode).toBe(403);
+    const page = await t.data<{ total: number; design: { title: { en: string }; fields: { name: string }[] } }>(
+      '/api/form/submissions',
+      { id: form.id },
+      t.pm,
+    );
+    expect(page.total).toBe(1);
+    expect(page.design.title.en).toBe('Read, not filled');
+    expect(page.design.fields.map((f) => f.name)).toContain('siteName');
   });
 });

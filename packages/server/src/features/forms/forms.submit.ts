@@ -38,6 +38,26 @@ function cleanLine(fields: readonly FieldMeta[], row: Row, at: string, errors: R
   return out;
 }
 
+const holdsFiles = (f: FieldMeta) => f.type === 'file' || f.type === 'image';
+
+/** A public link's visitor has no uploads: any file or image value sent is refused on its field. */
+function refuseFiles(form: ResolvedForm, body: AnswerBody) {
+  const errors: Record<string, string> = {};
+  const check = (fields: Iterable<FieldMeta>, row: Row, at: string) => {
+    for (const f of fields) {
+      const value = row[f.name];
+      if (holdsFiles(f) && value !== null && value !== undefined && value !== '')
+        errors[at + f.name] = 'a public link takes no files: sign in to attach them';
+    }
+  };
+  check(form.fields.values(), body.mainData, 'mainData.');
+  for (const [name, lines] of Object.entries(body.detailData)) {
+    const fields = form.tables.get(name)?.fields ?? [];
+    for (const [i, line] of lines.entries()) check(fields, line, `detailData.${name}.${i}.`);
+  }
+  if (Object.keys(errors).length) throw badRequest('The answer has errors', errors);
+}
+
 /** Every value's text, lower-cased, what the answers' search looks in (rich text without its tags). */
 function searchText(form: ResolvedForm, main: Row, detail: Record<string, Row[]>): string {
   const parts: string[] = [];
@@ -71,6 +91,8 @@ export async function submitAnswer(
     check?: (row: FormRow, tx: Db) => Promise<void>;
     /** Whether the caller may fill (checked on the locked row). */
     allowed?: (row: FormRow) => void;
+    /** An anonymous answer (a public link): it has no uploads, so a file or image value is refused. */
+    noFiles?: boolean;
   },
 ): Promise<number> {
   return db.transaction(async (tx) => {
@@ -80,6 +102,7 @@ export async function submitAnswer(
     await input.check?.(row, tx);
     if (input.body.version !== row.publishedVersion) throw conflict('The form was published again: reload it');
     const form = resolveForm(design);
+    if (input.noFiles) refuseFiles(form, input.body);
     const checked = checkFormBody(form, input.body, input.viewer, { validate: 'form' });
     if (!checked.ok) throw badRequest('The answer has errors', checked.fieldErrors);
     const errors: Record<string, string> = {};

@@ -49,6 +49,8 @@ export type FormFillProps = {
   beforeSubmit?: ReactNode;
   /** One column whatever the window's width (the designer's phone preview). */
   narrow?: boolean;
+  /** The standalone form being filled, whose upload route its file, image and rich-text fields use. */
+  formId?: number;
 };
 
 /**
@@ -68,6 +70,7 @@ export function FormFill({
   anonymous = false,
   beforeSubmit,
   narrow = false,
+  formId,
 }: FormFillProps): JSX.Element {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -79,7 +82,7 @@ export function FormFill({
   const [submitting, setSubmitting] = useState(false);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [tableErrors, setTableErrors] = useState<Record<string, string>>({});
-  const sources = useFormSources(resolved, entity, anonymous);
+  const sources = useFormSources(resolved, entity, anonymous, formId);
 
   const { main, lines } = splitValues(values);
   const live = liveState(resolved, main, lines, viewer);
@@ -188,6 +191,10 @@ export function FormFill({
       initialValues={first}
       onValuesChange={sync}
       onFinish={() => void submit()}
+      // A long form is sent by its button only: Enter in a field (confirming a date, a choice) must not send it.
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+      }}
       data-testid="form-fill"
       style={design.width ? { maxWidth: design.width } : undefined}
     >

@@ -6,6 +6,7 @@ import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
 import { RichTextCell } from '../rich-text/RichTextCell.tsx';
 import { textIn } from './live-rules.ts';
+import './form-runtime.css';
 
 type Props = {
   table: ResolvedTable;
@@ -61,6 +62,9 @@ export function LineTable({ table, lang, readOnly, sourceOf, error }: Props) {
                   render: (_: unknown, row: (typeof rows)[number]) => (
                     <Form.Item
                       name={[row.name, f.name]}
+                      // Named for assistive technology (the column header is not a label): "Fee, line 2".
+                      label={t('formRuntime.cellLabel', { label, n: row.name + 1 })}
+                      className="line-cell"
                       style={{ margin: 0 }}
                       rules={readOnly ? undefined : fieldRules(f, translate)}
                       validateTrigger={triggerOf(f)}

@@ -15,6 +15,8 @@ export type FieldSource = {
   initialOptions?: Option[];
   /** file, image and rich-text fields: the entity's upload endpoint and whether the user may upload. */
   upload?: UploadTarget;
+  /** file and image fields: why uploads are not offered (shown under a disabled picker). */
+  uploadUnavailable?: string;
 };
 
 type Props = FieldSource & {
@@ -69,6 +71,7 @@ export function FieldInput(props: Props) {
     fetchOptions,
     initialOptions,
     upload,
+    uploadUnavailable,
     onChoose,
     placeholder,
   } = props;
@@ -114,7 +117,17 @@ export function FieldInput(props: Props) {
     );
   }
   if ((field.type === 'file' || field.type === 'image') && purpose === 'edit') {
-    return <FileField field={field} value={value} onChange={change} upload={upload} disabled={disabled} id={id} />;
+    return (
+      <FileField
+        field={field}
+        value={value}
+        onChange={change}
+        upload={upload}
+        disabled={disabled}
+        id={id}
+        unavailable={uploadUnavailable}
+      />
+    );
   }
   if (field.type === 'richText' && purpose === 'edit') {
     // A contenteditable has no <label for>: the field's label names it.

@@ -28,6 +28,8 @@ type Props = {
   upload?: UploadTarget;
   disabled?: boolean;
   id?: string;
+  /** Why no upload is offered here (a public link's visitor is not signed in): a disabled picker and this note. */
+  unavailable?: string | undefined;
 };
 
 /** A small image of an uploaded file, by its key; `lazy` waits until it scrolls into view. */
@@ -71,7 +73,7 @@ export function FileThumbnail({ fileKey, size, lazy = false }: { fileKey: string
  * The edit widget of a file or image field: uploads through /api/<Entity>/upload and keeps the
  * returned key(s) as the value. Without the Upload grant (or when disabled) it only shows them.
  */
-export function FileField({ field, value, onChange, upload, disabled, id }: Props) {
+export function FileField({ field, value, onChange, upload, disabled, id, unavailable }: Props) {
   const { t } = useTranslation();
   const isImage = field.type === 'image';
   const editable = !!upload?.canUpload && !disabled;
@@ -169,8 +171,18 @@ export function FileField({ field, value, onChange, upload, disabled, id }: Prop
               {removeButton(key)}
             </Flex>
           ))}
-      {!editable && keys.length === 0 && <Typography.Text type="secondary">{t('upload.none')}</Typography.Text>}
+      {!editable && keys.length === 0 && !unavailable && (
+        <Typography.Text type="secondary">{t('upload.none')}</Typography.Text>
+      )}
       {picker}
+      {unavailable && (
+        <>
+          <Button id={id} size="small" icon={<UploadOutlined />} disabled>
+            {t(isImage ? 'upload.chooseImage' : 'upload.chooseFile')}
+          </Button>
+          <Typography.Text type="secondary">{unavailable}</Typography.Text>
+        </>
+      )}
       {error && (
         <Typography.Text type="danger" role="alert">
           {error}

@@ -1,8 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { FieldMeta, FormAction, FormCondition } from '@trestle/shared';
-import { Button, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Button, Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRoles } from './form-design-api.ts';
+import { organizationTree, useOrganizations, useRoles } from './form-design-api.ts';
 import { Prop } from './inputs.tsx';
 import type { Targets } from './rule-targets.ts';
 
@@ -36,6 +36,7 @@ export function ConditionRow({
 }) {
   const { t } = useTranslation();
   const roles = useRoles();
+  const organizations = useOrganizations();
   const subject = (
     <Select
       aria-label={t('formDesign.rules.subject')}
@@ -116,20 +117,36 @@ export function ConditionRow({
         )}
       </>
     );
-  } else {
-    const isRole = c.subject === 'role';
+  } else if (c.subject === 'role') {
     rest = (
-      <Prop label={isRole ? t('formDesign.rules.roles') : t('formDesign.rules.organizations')} error={errors.value}>
+      <Prop label={t('formDesign.rules.roles')} error={errors.value}>
         <Select
-          aria-label={isRole ? t('formDesign.rules.roles') : t('formDesign.rules.organizations')}
-          mode={isRole ? 'multiple' : 'tags'}
+          aria-label={t('formDesign.rules.roles')}
+          mode="multiple"
           style={{ minWidth: 240 }}
           value={c.value.map(String)}
           optionFilterProp="label"
-          options={isRole ? (roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name })) : []}
+          options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
           onChange={(v: string[]) =>
             onChange({ ...c, value: v.map(Number).filter((x) => Number.isInteger(x) && x > 0) })
           }
+        />
+      </Prop>
+    );
+  } else {
+    // Organisations by name, in their tree; a rule holds their ids.
+    rest = (
+      <Prop label={t('formDesign.rules.organizations')} error={errors.value}>
+        <TreeSelect
+          aria-label={t('formDesign.rules.organizations')}
+          multiple
+          showSearch
+          treeDefaultExpandAll
+          treeNodeFilterProp="title"
+          style={{ minWidth: 240 }}
+          value={c.value}
+          treeData={organizationTree(organizations.data ?? [])}
+          onChange={(v: number[]) => onChange({ ...c, value: v.filter((x) => Number.isInteger(x) && x > 0) })}
         />
       </Prop>
     );

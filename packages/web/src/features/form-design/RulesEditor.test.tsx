@@ -117,6 +117,29 @@ describe('the rules editor', () => {
     expect(checkFormDesign(made)).toEqual({});
   });
 
+  it('names the filler’s organisations by name in their tree, from the designer’s own list, and keeps their ids', async () => {
+    const get = vi.spyOn(http, 'get').mockImplementation(async (url: string) =>
+      url === '/api/formDesign/organizations'
+        ? [
+            { id: 1, name: 'Head office', parentId: null },
+            { id: 7, name: 'Site team', parentId: 1 },
+          ]
+        : [],
+    );
+    const design = renderEditor(visit);
+    fireEvent.click(screen.getByRole('button', { name: /Add rule/ }));
+    const rule = screen.getByRole('group', { name: 'Rule 1' });
+    fireEvent.click(within(rule).getByRole('button', { name: /Add condition/ }));
+    const condition = within(rule).getByRole('group', { name: 'Condition 1' });
+    await choose(condition, 'Subject', 'The user’s organisation');
+    fireEvent.mouseDown(within(condition).getByLabelText('Organisations'));
+    const node = await screen.findByTitle('Site team');
+    fireEvent.click(node);
+    await waitFor(() => expect(design().rules[0]?.when[0]).toEqual({ subject: 'organization', op: 'in', value: [7] }));
+    expect(get).toHaveBeenCalledWith('/api/formDesign/organizations');
+    expect(get).not.toHaveBeenCalledWith('/api/Role/getRoleTree', undefined, expect.anything());
+  });
+
   it('shows beside a rule the check’s word on a target that is not on the form', () => {
     renderEditor({
       ...visit,

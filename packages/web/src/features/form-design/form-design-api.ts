@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   BuiltInTable,
+  DesignerDictionary,
+  DesignerOrganization,
+  DesignerRole,
   DesignListItem,
   EntityScreenMeta,
   FormAccess,
@@ -8,7 +11,6 @@ import type {
   FormDetail,
   FormListItem,
   FormVersionItem,
-  Role,
 } from '@trestle/shared';
 import { http } from '../../lib/http/client.ts';
 
@@ -24,6 +26,7 @@ export const formDesignKeys = {
   entity: (name: string) => [...formDesignKeys.all, 'entity', name] as const,
   roles: () => [...formDesignKeys.all, 'roles'] as const,
   dictionaries: () => [...formDesignKeys.all, 'dictionaries'] as const,
+  organizations: () => [...formDesignKeys.all, 'organizations'] as const,
 };
 
 const base = '/api/formDesign';
@@ -80,34 +83,47 @@ export const useEntityMeta = (name: string | undefined) =>
   });
 
 /**
- * The roles a form's access and rules may name. The role tree is the Role screen's route; someone who may
- * design forms but not see roles gets none here and types nothing (the selects then show the ids saved).
+ * The roles a form's access and rules may name, read under the designer's own grant (the Role screen's grant
+ * is not needed to choose who may fill a form).
  */
 export const useRoles = () =>
   useQuery({
     queryKey: formDesignKeys.roles(),
     staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: () => http.get<Role[]>('/api/Role/getRoleTree', undefined, { quiet: true }).catch(() => [] as Role[]),
+    queryFn: () => http.get<DesignerRole[]>(`${base}/roles`),
   });
 
-type DictionaryRow = { code?: unknown; name?: unknown };
-/** The dictionaries' codes and names, from the Dictionary screen's list (a free code when it is not granted). */
+/** The dictionaries a choice field may take, by code and name (under the designer's grant). */
 export const useDictionaryCodes = () =>
   useQuery({
     queryKey: formDesignKeys.dictionaries(),
     staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: async () => {
-      const page = await http
-        .post<{ rows: DictionaryRow[] }>(
-          '/api/Dictionary/getPageData',
-          { page: 1, rows: 500, sort: 'code', order: 'asc', wheres: [] },
-          { quiet: true },
-        )
-        .catch(() => ({ rows: [] as DictionaryRow[] }));
-      return page.rows.flatMap((r) =>
-        typeof r.code === 'string' ? [{ value: r.code, label: `${r.code} — ${String(r.name ?? '')}` }] : [],
-      );
-    },
+    queryFn: async () =>
+      (await http.get<DesignerDictionary[]>(`${base}/dictionaries`)).map((d) => ({
+        value: d.code,
+        label: `${d.code} — ${d.name}`,
+      })),
   });
+
+/** The organisations a rule on the filler's organisation may name, as a tree (under the designer's grant). */
+export const useOrganizations = () =>
+  useQuery({
+    queryKey: formDesignKeys.organizations(),
+    staleTime: 5 * 60_000,
+    queryFn: () => http.get<DesignerOrganization[]>(`${base}/organizations`),
+  });
+
+export type OrganizationNode = { value: number; title: string; children: OrganizationNode[] };
+
+/** The organisations' rows as a tree; a row whose parent is not listed is a root. */
+export function organizationTree(rows: readonly DesignerOrganization[]): OrganizationNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, { value: r.id, title: r.name, children: [] as OrganizationNode[] }]));
+  const roots: OrganizationNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id);
+    if (!node) continue;
+    const parent = r.parentId === null ? undefined : nodes.get(r.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatLocalDateTime, langOf, type SubmissionItem } from '@trestle/shared';
 import { App, Card, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -22,13 +21,6 @@ export function AnswersPage() {
   const { message } = App.useApp();
   const lang = langOf(i18n.language);
   const id = Number(useSearchParams()[0].get('id'));
-  // The latest design names the columns (an answer's own version is shown when it is opened).
-  const form = useQuery({
-    queryKey: formKeys.open(id),
-    queryFn: () => formsApi.open(id),
-    enabled: id > 0,
-    retry: false,
-  });
   const grid = useGridState<AnswersRequest, SubmissionsPage>({
     key: formKeys.submissions(id),
     fetchPage: (r) =>
@@ -39,7 +31,9 @@ export function AnswersPage() {
   });
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
-  const design = grid.query.data?.design ?? form.data?.design;
+  // The latest published design names the columns (an answer's own version is shown when it is opened); it
+  // comes with the page, since a reader may not be one who fills (and so may not open the form).
+  const design = grid.query.data?.design ?? undefined;
   const fields = design ? answerColumns(design) : keyColumns(grid.rows);
   // A dictionary field's codes read as their labels (a remote dictionary's stay codes: a list shows few).
   const dictionaries = useDictionaries([{ fields }]);
@@ -56,67 +50,73 @@ export function AnswersPage() {
     }
   };
 
+  // No menu entry names this page: the form's title is its heading.
   return (
-    <Card title={design ? `${textIn(design.title, lang)} — ${t('forms.answers')}` : t('forms.answers')}>
-      <Space orientation="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            aria-label={t('forms.searchAnswers')}
-            placeholder={t('forms.searchAnswers')}
-            onSearch={(search) => grid.search({ search: search.trim() })}
-            style={{ width: 280 }}
-          />
-          {/* The server checks who may read this form's answers; the screen has no grants of its own. */}
-          <ActionToolbar
-            items={[
-              { ...gridActions(t).export(() => void exportAnswers(), exporting), grant: undefined },
-              { ...gridActions(t).refresh(() => void grid.reload(), t('forms.reload')), grant: undefined },
+    <>
+      <Typography.Title level={1} className="app-page-title">
+        {design ? `${textIn(design.title, lang)} — ${t('forms.answers')}` : t('forms.answers')}
+      </Typography.Title>
+      <Card>
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Space wrap>
+            <Input.Search
+              allowClear
+              aria-label={t('forms.searchAnswers')}
+              placeholder={t('forms.searchAnswers')}
+              onSearch={(search) => grid.search({ search: search.trim() })}
+              style={{ width: 280 }}
+            />
+            {/* The server checks who may read this form's answers; the screen has no grants of its own. */}
+            <ActionToolbar
+              items={[
+                { ...gridActions(t).export(() => void exportAnswers(), exporting), grant: undefined },
+                { ...gridActions(t).refresh(() => void grid.reload(), t('forms.reload')), grant: undefined },
+              ]}
+            />
+          </Space>
+          <GridTable
+            grid={grid}
+            wide
+            testId="form-answers"
+            onRow={(row: SubmissionItem) => ({ onClick: () => setOpened(row.id), style: { cursor: 'pointer' } })}
+            columns={[
+              {
+                title: t('forms.submittedAt'),
+                key: 'submittedAt',
+                dataIndex: 'submittedAt',
+                width: 170,
+                sorter: true,
+                sortOrder: grid.request.order === 'asc' ? 'ascend' : 'descend',
+                sortDirections: ['descend', 'ascend', 'descend'],
+                render: (v: string) => formatLocalDateTime(v),
+              },
+              {
+                title: t('forms.submittedBy'),
+                key: 'submittedBy',
+                width: 140,
+                render: (_, r: SubmissionItem) =>
+                  r.submittedBy ?? <Typography.Text type="secondary">{t('forms.publicLink')}</Typography.Text>,
+              },
+              { title: t('forms.version'), dataIndex: 'formVersion', width: 80 },
+              ...fields.map((f) => ({
+                title: textIn(f.label, lang),
+                key: `field-${f.name}`,
+                width: 160,
+                ellipsis: true,
+                render: (_: unknown, r: SubmissionItem) =>
+                  answerText(
+                    f,
+                    r.mainData[f.name],
+                    lang,
+                    yesNo,
+                    f.dictionary ? dictionaries.get(f.dictionary) : undefined,
+                  ),
+              })),
             ]}
           />
         </Space>
-        <GridTable
-          grid={grid}
-          wide
-          testId="form-answers"
-          onRow={(row: SubmissionItem) => ({ onClick: () => setOpened(row.id), style: { cursor: 'pointer' } })}
-          columns={[
-            {
-              title: t('forms.submittedAt'),
-              key: 'submittedAt',
-              dataIndex: 'submittedAt',
-              width: 170,
-              sorter: true,
-              sortOrder: grid.request.order === 'asc' ? 'ascend' : 'descend',
-              sortDirections: ['descend', 'ascend', 'descend'],
-              render: (v: string) => formatLocalDateTime(v),
-            },
-            {
-              title: t('forms.submittedBy'),
-              key: 'submittedBy',
-              width: 140,
-              render: (_, r: SubmissionItem) =>
-                r.submittedBy ?? <Typography.Text type="secondary">{t('forms.publicLink')}</Typography.Text>,
-            },
-            { title: t('forms.version'), dataIndex: 'formVersion', width: 80 },
-            ...fields.map((f) => ({
-              title: textIn(f.label, lang),
-              key: `field-${f.name}`,
-              width: 160,
-              ellipsis: true,
-              render: (_: unknown, r: SubmissionItem) =>
-                answerText(
-                  f,
-                  r.mainData[f.name],
-                  lang,
-                  yesNo,
-                  f.dictionary ? dictionaries.get(f.dictionary) : undefined,
-                ),
-            })),
-          ]}
-        />
-      </Space>
-      <SubmissionDrawer id={opened} onClose={() => setOpened(null)} />
-    </Card>
+        <SubmissionDrawer id={opened} onClose={() => setOpened(null)} />
+      </Card>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormBody, langOf } from '@trestle/shared';
-import { App, Card, Result, Skeleton } from 'antd';
+import { App, Card, Result, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -69,9 +69,22 @@ export function FillPage() {
         />
       </Card>
     );
+  // No menu entry names this page: the form's title is its heading.
   return (
-    <Card title={textIn(design.title, langOf(i18n.language))}>
-      <FormFill key={`${round}-${version}`} design={design} viewer={viewer} initial={kept} onSubmit={submit} />
-    </Card>
+    <>
+      <Typography.Title level={1} className="app-page-title">
+        {textIn(design.title, langOf(i18n.language))}
+      </Typography.Title>
+      <Card>
+        <FormFill
+          key={`${round}-${version}`}
+          design={design}
+          viewer={viewer}
+          initial={kept}
+          onSubmit={submit}
+          formId={id}
+        />
+      </Card>
+    </>
   );
 }

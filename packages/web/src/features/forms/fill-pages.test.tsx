@@ -91,6 +91,41 @@ describe('a form’s public link', () => {
     );
   });
 
+  it.each([
+    [
+      'a wrong answer to a field (400)',
+      new HttpError('The answer has errors', 400, 'bad_request', { fieldErrors: { 'mainData.name': 'too short' } }),
+    ],
+    [
+      'a wrong captcha (400)',
+      new HttpError('Answer the captcha', 400, 'captcha_required', { fieldErrors: { captchaCode: 'wrong' } }),
+    ],
+    ['a form published again (409)', new HttpError('The form was published again', 409, 'conflict')],
+    ['too many answers (429)', new HttpError('Too many requests', 429, 'rate_limited')],
+  ])('shows a new captcha with an empty code after %s: each captcha is good for one try', async (_, refusal) => {
+    let served = 0;
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/api/public/form') return { ...feedback, captcha: true };
+      if (url === '/api/captcha')
+        return { captchaId: `c${++served}`, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' };
+      throw new Error(`unexpected GET ${url}`);
+    });
+    const post = vi.spyOn(http, 'post').mockRejectedValueOnce(refusal).mockResolvedValue({ id: 9 });
+    renderApp(`/formSubmit?link=${LINK}`);
+    expect(await screen.findByTestId('captcha-image')).toBeTruthy();
+    type('Name', 'Ann');
+    const code = () => screen.getByRole('textbox', { name: 'Captcha' }) as HTMLInputElement;
+    fireEvent.change(code(), { target: { value: 'x7k2' } });
+    submit();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(served).toBe(2));
+    await waitFor(() => expect(code().value).toBe(''));
+    fireEvent.change(code(), { target: { value: 'm4p9' } });
+    submit();
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+    expect(post.mock.calls[1]?.[1]).toMatchObject({ captchaId: 'c2', captchaCode: 'm4p9' });
+  });
+
   it('tells a visitor the server’s word when the link has closed', async () => {
     vi.spyOn(http, 'get').mockRejectedValue(new HttpError('This link has expired', 410, 'gone'));
     renderApp(`/formSubmit?link=${LINK}`);

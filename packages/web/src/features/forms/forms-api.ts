@@ -1,12 +1,12 @@
-import type { FillableForm, FormDesign, MyForm, SubmissionDetail, SubmissionItem } from '@trestle/shared';
+import type { FillableForm, MyForm, SubmissionDetail, SubmissionPage } from '@trestle/shared';
 import { http } from '../../lib/http/client.ts';
 
 type Rows = Record<string, unknown>[];
 /** What a form's answer sends, signed in (`id`) or through a public link (`link`, with the captcha's answer). */
 export type FormAnswer = { version: number; mainData: Record<string, unknown>; detailData: Record<string, Rows> };
 export type SubmissionsRequest = { id: number; page: number; rows: number; search: string; order: 'asc' | 'desc' };
-/** A page of answers; `design`, the latest published one, if the server sends it (its readers may not fill). */
-export type SubmissionsPage = { rows: SubmissionItem[]; total: number; design?: FormDesign };
+/** A page of answers with the latest published design (its readers may not fill, so may not open the form). */
+export type SubmissionsPage = SubmissionPage;
 
 /** Query keys of the Forms screens: the caller's forms, one form opened to fill, its answers. */
 export const formKeys = {

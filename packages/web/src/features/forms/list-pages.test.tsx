@@ -97,6 +97,7 @@ describe('the Forms screens', () => {
     const post = vi.spyOn(http, 'post').mockResolvedValue({
       rows: [{ id: 7, formVersion: 1, submittedBy: null, submittedAt: answer.submittedAt, mainData: answer.mainData }],
       total: 1,
+      design: survey,
     });
     const download = vi.spyOn(http, 'downloadGet').mockResolvedValue();
     renderApp('/formAnswers?id=3');
@@ -132,7 +133,7 @@ describe('the Forms screens', () => {
     await waitFor(() => expect(download).toHaveBeenCalledWith('/api/form/export?id=3'));
   });
 
-  it('names the answer columns by the answers’ own keys for a reader the form refuses to open', async () => {
+  it('names the answer columns by the design the answers come with, for a reader the form refuses to open', async () => {
     const get = fakeServer();
     get.mockImplementation(async (url: string) => {
       if (url === '/api/form/open') throw new HttpError('Forbidden', 403, 'forbidden');
@@ -144,11 +145,27 @@ describe('the Forms screens', () => {
     vi.spyOn(http, 'post').mockResolvedValue({
       rows: [{ id: 7, formVersion: 1, submittedBy: 'pm', submittedAt: answer.submittedAt, mainData: { name: 'Ann' } }],
       total: 1,
+      design: survey,
+    });
+    renderApp('/formAnswers?id=3');
+    const table = await screen.findByTestId('form-answers');
+    expect(await within(table).findByText('Ann')).toBeTruthy();
+    expect(within(table).getAllByRole('columnheader', { name: 'Name' }).length).toBeGreaterThan(0);
+    expect(within(table).getAllByRole('columnheader', { name: 'Agree' }).length).toBeGreaterThan(0);
+    expect(within(table).getByText('pm')).toBeTruthy();
+    expect(get).not.toHaveBeenCalledWith('/api/form/open', expect.anything(), expect.anything());
+  });
+
+  it('names the answer columns by the answers’ own keys while the form has no published design', async () => {
+    fakeServer();
+    vi.spyOn(http, 'post').mockResolvedValue({
+      rows: [{ id: 7, formVersion: 1, submittedBy: 'pm', submittedAt: answer.submittedAt, mainData: { name: 'Ann' } }],
+      total: 1,
+      design: null,
     });
     renderApp('/formAnswers?id=3');
     const table = await screen.findByTestId('form-answers');
     expect(await within(table).findByText('Ann')).toBeTruthy();
     expect(within(table).getAllByRole('columnheader', { name: 'name' }).length).toBeGreaterThan(0);
-    expect(within(table).getByText('pm')).toBeTruthy();
   });
 });
