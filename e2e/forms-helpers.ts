@@ -1,0 +1,35 @@
+import type { FormAccess, FormDesignInput } from '@trestle/shared';
+import { api, apiGet } from './api-helpers.ts';
+import type { Page } from './fixtures.ts';
+
+/** Forms made through the API for the stories that fill, read or bind them. */
+
+/** A role's id by its code, read as the permission screen reads it. */
+export async function roleId(page: Page, code: string): Promise<number> {
+  const roles = await apiGet<{ id: number; code: string }[]>(page, '/api/permission/getRoles');
+  const role = roles.find((r) => r.code === code);
+  if (!role) throw new Error(`no role ${code}`);
+  return role.id;
+}
+
+/** A form added, given its access and published as version 1. */
+export async function publishedForm(
+  page: Page,
+  design: FormDesignInput,
+  access: Partial<FormAccess> = {},
+): Promise<{ id: number; publicToken: string | null }> {
+  const added = await api<{ id: number; version: number }>(page, '/api/formDesign/add', { design });
+  const given = await api<{ version: number; publicToken: string | null }>(page, '/api/formDesign/access', {
+    id: added.id,
+    version: added.version,
+    access: {
+      designRoles: [],
+      fillRoles: [],
+      readRoles: [],
+      publicLink: { enabled: false, expiresAt: null, maxCount: null, captcha: false },
+      ...access,
+    },
+  });
+  await api(page, '/api/formDesign/publish', { id: added.id, version: given.version });
+  return { id: added.id, publicToken: given.publicToken };
+}
