@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import type { FormAccess, FormDesignInput } from '@trestle/shared';
 import { api, apiGet } from './api-helpers.ts';
 import type { Page } from './fixtures.ts';
@@ -32,4 +33,16 @@ export async function publishedForm(
   });
   await api(page, '/api/formDesign/publish', { id: added.id, version: given.version });
   return { id: added.id, publicToken: given.publicToken };
+}
+
+/** A drag with the mouse, in steps, as dnd-kit's pointer sensor wants it (it starts after a few pixels). */
+export async function drag(page: Page, from: Locator, to: Locator) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('nothing to drag or nowhere to drop');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 12, { steps: 15 });
+  await page.mouse.up();
 }

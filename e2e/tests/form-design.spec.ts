@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiGet } from '../api-helpers.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
+import { drag } from '../forms-helpers.ts';
 import { choose, dialog, toast } from '../grid-helpers.ts';
 
 /** The form designer as an admin uses it: the palette, the canvas, the properties and the rules. */
@@ -29,18 +30,6 @@ async function addSection(page: Page, en: string, zh: string) {
     .click();
   await properties(page).getByLabel('Section title (English)').fill(en);
   await properties(page).getByLabel('Section title (Chinese)').fill(zh);
-}
-
-/** A drag with the mouse, in steps, as dnd-kit's pointer sensor wants it (it starts after a few pixels). */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('nothing to drag or nowhere to drop');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height - 12, { steps: 15 });
-  await page.mouse.up();
 }
 
 test.describe('/formDesign', () => {

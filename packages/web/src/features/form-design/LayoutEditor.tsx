@@ -88,7 +88,10 @@ export function LayoutEditor() {
     const container = to.container;
     let index = to.from === 'canvas' ? to.index : to.size;
     if (from.from === 'palette') {
-      change({ type: 'add', entry: from.entry, container, index });
+      // Placed by a drag as by a click: selected, its properties shown at once.
+      const id = freshId(design, from.entry.kind === 'layout' ? from.entry.piece.slice(0, 1) : 'f');
+      change({ type: 'add', entry: from.entry, container, index, id });
+      select({ id });
       return;
     }
     if (from.from !== 'canvas' || over?.id === active.id) return;

@@ -1,10 +1,11 @@
-import { langOf } from '@trestle/shared';
+import { type EntityScreenMeta, langOf } from '@trestle/shared';
 import { App, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { emptyDesign } from './design-state.ts';
+import { boundStartingItems, emptyDesign } from './design-state.ts';
 import { addForm, useBindableEntities } from './form-design-api.ts';
 
 type Values = { kind: 'standalone' | 'bound'; entity?: string; titleEn: string; titleZh: string };
@@ -22,14 +23,15 @@ export function NewFormDialog({ onClose, onCreated }: { onClose(): void; onCreat
   const create = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const base = emptyDesign();
-    const design = {
-      ...base,
-      title: { en: values.titleEn.trim(), zh: values.titleZh.trim() },
-      ...(values.kind === 'bound' && values.entity ? { entity: values.entity } : {}),
-    };
     setBusy(true);
     try {
+      const bound = values.kind === 'bound' && values.entity ? values.entity : null;
+      const meta = bound ? await http.get<EntityScreenMeta>(`/api/${bound}/getMeta`) : null;
+      const design = {
+        ...emptyDesign(),
+        title: { en: values.titleEn.trim(), zh: values.titleZh.trim() },
+        ...(bound && meta ? { entity: bound, items: boundStartingItems(meta) } : {}),
+      };
       const { id } = await addForm(design);
       void message.success(t('formDesign.created'));
       onCreated(id);

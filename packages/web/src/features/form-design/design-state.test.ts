@@ -1,7 +1,8 @@
-import { checkFormDesign, type FormDesign, formDesignSchema, formFieldTypes } from '@trestle/shared';
+import { checkFormDesign, type EntityMeta, type FormDesign, formDesignSchema, formFieldTypes } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
 import {
   applyChange,
+  boundStartingItems,
   type DesignChange,
   emptyDesign,
   HISTORY_LIMIT,
@@ -230,5 +231,37 @@ describe('undo and redo', () => {
     expect(isDirty(h)).toBe(true);
     h = historyReducer(h, { type: 'saved', design: h.present });
     expect(isDirty(h)).toBe(false);
+  });
+});
+
+describe('a new bound form', () => {
+  it('starts as the entity’s own dialog: its placed fields in their order, a required field it left out, its detail tables', () => {
+    const meta: EntityMeta = {
+      name: 'Van',
+      table: 'vans',
+      key: 'id',
+      label: { en: 'Vans', zh: '货车' },
+      fields: [
+        { name: 'id', type: 'integer', label: { en: 'Id', zh: '编号' } },
+        { name: 'lessor', type: 'string', label: { en: 'Lessor', zh: '出租方' }, edit: { row: 2, col: 1 } },
+        { name: 'plate', type: 'string', label: { en: 'Plate', zh: '车牌' }, edit: { row: 1, col: 1, span: 24 } },
+        { name: 'vin', type: 'string', label: { en: 'VIN', zh: '车架号' }, required: true },
+      ],
+      defaultSort: { field: 'id', order: 'desc' },
+      details: [{ entity: 'VanTrip', foreignKey: 'vanId' }],
+      softDelete: false,
+      audit: false,
+      separateApprover: false,
+      scope: {},
+    };
+    const items = boundStartingItems(meta);
+    expect(items.map((i) => (i.kind === 'field' || i.kind === 'table' ? [i.name, i.span] : i.kind))).toEqual([
+      ['plate', 24],
+      ['lessor', 12],
+      ['vin', 12],
+      ['VanTrip', 24],
+    ]);
+    const design = formDesignSchema.parse({ title: { en: 'Van', zh: '' }, entity: 'Van', items });
+    expect(checkFormDesign(design, { ...meta, detailMetas: [] })).not.toHaveProperty('items');
   });
 });

@@ -1,4 +1,14 @@
-import type { FormDesign, FormField, FormFieldType, FormItem, FormLabel, FormRule, FormTable } from '@trestle/shared';
+import type {
+  EntityMeta,
+  FormDesign,
+  FormField,
+  FormFieldType,
+  FormItem,
+  FormLabel,
+  FormRule,
+  FormTable,
+} from '@trestle/shared';
+import { editFields } from '../../components/grid/edit-fields.ts';
 import {
   allIds,
   containersInside,
@@ -47,6 +57,21 @@ export const emptyDesign = (): FormDesign => ({
   items: [],
   rules: [],
 });
+
+/**
+ * A bound form's first layout: the entity's own dialog as it is (its placed fields in their rows, any required
+ * field it leaves out, then its detail tables), so that binding changes nothing until the admin changes it, and
+ * no field a record needs is missing.
+ */
+export function boundStartingItems(meta: EntityMeta): FormItem[] {
+  const fields = [...editFields(meta)].sort(
+    (a, b) => (a.edit?.row ?? 0) - (b.edit?.row ?? 0) || (a.edit?.col ?? 0) - (b.edit?.col ?? 0),
+  );
+  return [
+    ...fields.map((f, i): FormItem => ({ kind: 'field', id: `f${i + 1}`, name: f.name, span: f.edit?.span ?? 12 })),
+    ...meta.details.map((d, i): FormItem => ({ kind: 'table', id: `t${i + 1}`, name: d.entity, span: 24 })),
+  ];
+}
 
 export function freshId(design: FormDesign, prefix: string, taken: Set<string> = new Set()): string {
   const used = allIds(design.items);
