@@ -1,6 +1,7 @@
 import { xssCorpus } from '@trestle/shared/testing/xss-corpus';
 import { api } from '../api-helpers.ts';
 import { expect, type Page, stamp, test } from '../fixtures.ts';
+import { publishedForm } from '../forms-helpers.ts';
 import { dataRows, dialog, openGrid, settled, toolbarDialog } from '../grid-helpers.ts';
 import { richTextTable } from '../table-design-helpers.ts';
 
@@ -28,6 +29,41 @@ async function watchForScripts(page: Page): Promise<string[]> {
     void d.dismiss();
   });
   return ran;
+}
+
+/**
+ * What could run in stored HTML, read by the browser's parser (inert: nothing loads or runs): an element or an
+ * attribute that could run a script. Text may say anything: it is only text.
+ */
+async function runnableIn(page: Page, values: { name: string; html: string }[]): Promise<string[]> {
+  return page.evaluate((rows) => {
+    const bad: string[] = [];
+    for (const { name, html } of rows) {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      for (const el of doc.querySelectorAll('*')) {
+        if (/^(script|svg|math|iframe|object|embed|style|base|meta|form|template|link)$/i.test(el.localName))
+          bad.push(`${name}: <${el.localName}>`);
+        for (const { name: attr, value } of el.attributes) {
+          if (/^on/i.test(attr)) bad.push(`${name}: ${attr}`);
+          if (/^(href|src|action|formaction|xlink:href)$/i.test(attr) && /^\s*(javascript|vbscript|data):/i.test(value))
+            bad.push(`${name}: ${attr}=${value}`);
+        }
+      }
+    }
+    return bad;
+  }, values);
+}
+
+/** A script put into the page by hand runs and is seen: the watch works. */
+async function controlRuns(page: Page, ran: string[]) {
+  await page.evaluate(() => {
+    const img = document.createElement('img');
+    img.setAttribute('onerror', "window.__xss('control')");
+    img.src = '/no-such-picture.png';
+    document.body.append(img);
+  });
+  await expect.poll(() => ran.includes('control')).toBe(true);
+  ran.splice(0, ran.length);
 }
 
 test.describe('stored rich text', () => {
@@ -71,14 +107,7 @@ test.describe('stored rich text', () => {
 
     // The watch sees a script that does run: an event handler put into this page by hand.
     await openGrid(page, `/${entity}`);
-    await page.evaluate(() => {
-      const img = document.createElement('img');
-      img.setAttribute('onerror', "window.__xss('control')");
-      img.src = '/no-such-picture.png';
-      document.body.append(img);
-    });
-    await expect.poll(() => ran.includes('control')).toBe(true);
-    ran.splice(0, ran.length);
+    await controlRuns(page, ran);
 
     // What was stored is the sanitised form: read by the browser's parser (inert, nothing loads or runs), no
     // element or attribute that could run, whichever way it came in. Text may say anything: it is only text.
@@ -86,25 +115,10 @@ test.describe('stored rich text', () => {
       page: 1,
       rows: 500,
     });
-    const findings = await page.evaluate((rows) => {
-      const bad: string[] = [];
-      for (const { name, body } of rows) {
-        const doc = new DOMParser().parseFromString(body, 'text/html');
-        for (const el of doc.querySelectorAll('*')) {
-          if (/^(script|svg|math|iframe|object|embed|style|base|meta|form|template|link)$/i.test(el.localName))
-            bad.push(`${name}: <${el.localName}>`);
-          for (const { name: attr, value } of el.attributes) {
-            if (/^on/i.test(attr)) bad.push(`${name}: ${attr}`);
-            if (
-              /^(href|src|action|formaction|xlink:href)$/i.test(attr) &&
-              /^\s*(javascript|vbscript|data):/i.test(value)
-            )
-              bad.push(`${name}: ${attr}=${value}`);
-          }
-        }
-      }
-      return bad;
-    }, stored.rows);
+    const findings = await runnableIn(
+      page,
+      stored.rows.map((r) => ({ name: r.name, html: r.body })),
+    );
     expect(findings).toEqual([]);
 
     // Every stored value in the list (its text) and in the edit dialog's editor (its document).
@@ -131,6 +145,75 @@ test.describe('stored rich text', () => {
     await expect(add).toBeHidden();
 
     // An image that failed to load, a handler that would fire late: given a moment, still nothing ran.
+    await page.waitForTimeout(500);
+    expect(ran).toEqual([]);
+  });
+
+  test('no payload of the XSS corpus runs, stored as answers to a form (signed in and through its public link) and shown in the answers and their view', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const ran = await watchForScripts(page);
+    // Ten rich-text questions an answer: the corpus fits in a dozen answers, each shown whole in its view.
+    const PER = 10;
+    const questions = Array.from({ length: PER }, (_, i) => ({
+      name: `body${i}`,
+      type: 'richText' as const,
+      label: { en: `Body ${i}`, zh: `正文 ${i}` },
+    }));
+    const title = `Hostile answers ${stamp()}`;
+    const form = await publishedForm(
+      page,
+      {
+        title: { en: title, zh: title },
+        fields: [{ name: 'name', type: 'string', label: { en: 'Name', zh: '名称' } }, ...questions],
+        items: [
+          { kind: 'field', id: 'n', name: 'name' },
+          ...questions.map((q) => ({ kind: 'field' as const, id: q.name, name: q.name, span: 24 })),
+        ],
+      },
+      { publicLink: { enabled: true, expiresAt: null, maxCount: null, captcha: false } },
+    );
+    const answers = Math.ceil(xssCorpus.length / PER);
+    for (let a = 0; a < answers; a++) {
+      const mainData: Record<string, string> = { name: `answer ${a}` };
+      for (let i = 0; i < PER; i++) mainData[`body${i}`] = xssCorpus[a * PER + i]?.html ?? '';
+      // Every other answer comes through the public link, as an anonymous visitor's would.
+      if (a % 2) {
+        const res = await page.request.post('/api/public/form/submit', {
+          data: { link: form.publicToken, version: 1, mainData, detailData: {} },
+        });
+        expect(res.status(), await res.text()).toBe(200);
+      } else await api(page, '/api/form/submit', { id: form.id, version: 1, mainData, detailData: {} });
+    }
+
+    await page.goto(`/#/formAnswers?id=${form.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${title} — Answers`);
+    await controlRuns(page, ran);
+
+    const { rows } = await api<{ rows: { id: number; mainData: Record<string, string> }[] }>(
+      page,
+      '/api/form/submissions',
+      { id: form.id, page: 1, rows: 50 },
+    );
+    expect(rows).toHaveLength(answers);
+    const values = rows.flatMap((r) =>
+      Object.entries(r.mainData).map(([k, html]) => ({ name: `${r.mainData.name} ${k}`, html: String(html ?? '') })),
+    );
+    expect(await runnableIn(page, values)).toEqual([]);
+
+    // Each answer's view draws its rich text; the list shows its text.
+    const shown = page.getByTestId('form-answers').locator('tbody tr[data-row-key]');
+    await expect(shown).toHaveCount(Math.min(answers, 20));
+    for (let i = 0; i < Math.min(answers, 20); i++) {
+      await shown.nth(i).click();
+      const view = page.getByRole('dialog');
+      await expect(view.getByLabel('Name')).toHaveValue(/^answer \d+$/);
+      // Each body is drawn (an emptied one has no height, so it is looked for, not at).
+      for (let b = 0; b < PER; b++) await expect(view.getByLabel(`Body ${b}`, { exact: true })).toBeAttached();
+      await page.keyboard.press('Escape');
+      await expect(view).toBeHidden();
+    }
     await page.waitForTimeout(500);
     expect(ran).toEqual([]);
   });
