@@ -15,7 +15,7 @@ export function FormsPage() {
   // The server sends the caller's forms whole: a short list.
   const grid = useWholeListState(formKeys.mine(), formsApi.mine, (f: MyForm) => f.id);
   return (
-    <Card title={t('forms.title')}>
+    <Card>
       <GridTable
         grid={grid}
         testId="my-forms"

@@ -1,5 +1,4 @@
 export const en = {
-  'forms.title': 'Forms',
   'forms.form': 'Form',
   'forms.version': 'Version',
   'forms.answers': 'Answers',
@@ -20,7 +19,6 @@ export const en = {
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
-  'forms.title': '表单',
   'forms.form': '表单',
   'forms.version': '版本',
   'forms.answers': '答卷',
