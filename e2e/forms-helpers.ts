@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import type { FormAccess, FormDesignInput } from '@trestle/shared';
 import { api, apiGet } from './api-helpers.ts';
 import type { Page } from './fixtures.ts';
+import { choose } from './grid-helpers.ts';
 
 /** Forms made through the API for the stories that fill, read or bind them. */
 
@@ -45,4 +46,29 @@ export async function drag(page: Page, from: Locator, to: Locator) {
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height - 12, { steps: 15 });
   await page.mouse.up();
+}
+
+/**
+ * Builds the designer's first rule in its Rules tab, as an admin does: while a yes/no field is on, show a target
+ * and require it (`field` and `target` as their choices read: "Leased (leased)").
+ */
+export async function showAndRequireWhenOn(page: Page, field: string, target: string, name?: string) {
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  const rule = page.getByRole('group', { name: 'Rule 1' });
+  if (name) await rule.getByLabel('Rule name').fill(name);
+  await rule.getByRole('button', { name: 'Add condition' }).click();
+  const condition = rule.getByRole('group', { name: 'Condition 1' });
+  await choose(page, condition.getByLabel('Field', { exact: true }), field);
+  await choose(page, condition.getByLabel('Operator'), 'equals');
+  await condition.getByRole('switch', { name: 'Value' }).click();
+  for (const [n, action] of [
+    [1, 'Show'],
+    [2, 'Require'],
+  ] as const) {
+    await rule.getByRole('button', { name: 'Add action' }).click();
+    const a = rule.getByRole('group', { name: `Action ${n}` });
+    await choose(page, a.getByLabel('Action', { exact: true }), action);
+    await choose(page, a.getByLabel('Target'), target);
+  }
 }

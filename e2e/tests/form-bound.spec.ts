@@ -1,6 +1,6 @@
 import { api, apiGet, bearer } from '../api-helpers.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
-import { drag } from '../forms-helpers.ts';
+import { drag, showAndRequireWhenOn } from '../forms-helpers.ts';
 import { choose, dataRows, dialog, toast, toolbarDialog } from '../grid-helpers.ts';
 
 /** A designed table of vans: a plate, whether it is leased, and from whom. */
@@ -60,23 +60,7 @@ test.describe('a form bound to a designed table', () => {
     );
     await props.getByLabel('Text (English)').fill('Leased vans need the leasing company.');
     await props.getByLabel('Text (Chinese)').fill('租赁车辆需填写租赁公司。');
-    await page.getByRole('tab', { name: 'Rules' }).click();
-    await page.getByRole('button', { name: 'Add rule' }).click();
-    const rule = page.getByRole('group', { name: 'Rule 1' });
-    await rule.getByRole('button', { name: 'Add condition' }).click();
-    const condition = rule.getByRole('group', { name: 'Condition 1' });
-    await choose(page, condition.getByLabel('Field', { exact: true }), 'Leased (leased)');
-    await choose(page, condition.getByLabel('Operator'), 'equals');
-    await condition.getByRole('switch', { name: 'Value' }).click();
-    for (const [n, action] of [
-      [1, 'Show'],
-      [2, 'Require'],
-    ] as const) {
-      await rule.getByRole('button', { name: 'Add action' }).click();
-      const a = rule.getByRole('group', { name: `Action ${n}` });
-      await choose(page, a.getByLabel('Action', { exact: true }), action);
-      await choose(page, a.getByLabel('Target'), 'Leasing company (lessor)');
-    }
+    await showAndRequireWhenOn(page, 'Leased (leased)', 'Leasing company (lessor)');
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(toast(page, 'Draft saved')).toBeVisible();
     await page.getByRole('button', { name: 'Publish' }).click();

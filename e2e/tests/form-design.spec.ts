@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiGet } from '../api-helpers.ts';
 import { expect, shoot, stamp, test } from '../fixtures.ts';
-import { drag } from '../forms-helpers.ts';
+import { drag, showAndRequireWhenOn } from '../forms-helpers.ts';
 import { choose, dialog, toast } from '../grid-helpers.ts';
 
 /** The form designer as an admin uses it: the palette, the canvas, the properties and the rules. */
@@ -121,24 +121,12 @@ test.describe('/formDesign', () => {
     await addField(page, { type: 'Rich text', name: 'notes', en: 'Notes', zh: '备注' });
 
     // The rule: hazards present → show the details and require them.
-    await page.getByRole('tab', { name: 'Rules' }).click();
-    await page.getByRole('button', { name: 'Add rule' }).click();
-    const rule = page.getByRole('group', { name: 'Rule 1' });
-    await rule.getByLabel('Rule name').fill('Hazards need details');
-    await rule.getByRole('button', { name: 'Add condition' }).click();
-    const condition = rule.getByRole('group', { name: 'Condition 1' });
-    await choose(page, condition.getByLabel('Field', { exact: true }), 'Hazards present (hazardsPresent)');
-    await choose(page, condition.getByLabel('Operator'), 'equals');
-    await condition.getByRole('switch', { name: 'Value' }).click();
-    for (const [n, action] of [
-      [1, 'Show'],
-      [2, 'Require'],
-    ] as const) {
-      await rule.getByRole('button', { name: 'Add action' }).click();
-      const a = rule.getByRole('group', { name: `Action ${n}` });
-      await choose(page, a.getByLabel('Action', { exact: true }), action);
-      await choose(page, a.getByLabel('Target'), 'Hazard details (hazardDetails)');
-    }
+    await showAndRequireWhenOn(
+      page,
+      'Hazards present (hazardsPresent)',
+      'Hazard details (hazardDetails)',
+      'Hazards need details',
+    );
     await expect(page.getByRole('list', { name: 'Problems in the design' })).toHaveCount(0);
 
     // The preview behaves as the form will: the details come with the switch, the total with the costs.

@@ -20,10 +20,10 @@ import {
   formBody,
   liveState,
   lockedFields,
-  rulePatch,
   splitValues,
   startValues,
   textIn,
+  writeRules,
 } from './live-rules.ts';
 
 type Row = Record<string, unknown>;
@@ -90,18 +90,7 @@ export function FormFill({
   const locked = lockedFields(resolved, state, viewer);
 
   // Reads what the user has now, writes in what the rules set or compute, and keeps it for the next render.
-  const sync = () => {
-    let all = form.getFieldsValue(true) as Row;
-    if (!readOnly) {
-      const split = splitValues(all);
-      const patch = rulePatch(resolved, liveState(resolved, split.main, split.lines, viewer), split.main, split.lines);
-      if (patch) {
-        form.setFieldsValue(patch);
-        all = form.getFieldsValue(true) as Row;
-      }
-    }
-    setValues(all);
-  };
+  const sync = () => setValues(readOnly ? (form.getFieldsValue(true) as Row) : writeRules(form, resolved, viewer));
   const syncRef = useRef(sync);
   syncRef.current = sync;
 

@@ -10,10 +10,11 @@ import {
   type TargetState,
 } from '@trestle/shared';
 import { Card, Col, Divider, Form, type FormInstance, Row, Tabs, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
+import { useReferenceFills } from '../form/reference-fills.ts';
 import type { Option } from '../form/selects.tsx';
 import { textIn } from './live-rules.ts';
 
@@ -66,25 +67,11 @@ function intersect(a: readonly string[] | null, b: readonly string[] | null): st
  */
 export function FormLayout(props: FormLayoutProps) {
   const { form, resolved, state, onFilled } = props;
-  // Labels of the references a choice filled in, so that their selects show the label rather than the id.
-  const [filled, setFilled] = useState<Record<string, Option>>({});
-  const choose = (option: Option | undefined) => {
-    const fill = Object.entries(option?.fill ?? {}).filter(
-      ([name]) => resolved.fields.get(name)?.placed && state.targets.get(name)?.visible !== false,
-    );
-    if (fill.length === 0) return;
-    form.setFieldsValue(Object.fromEntries(fill));
-    const labels = option?.fillLabels ?? {};
-    setFilled((known) => {
-      const next = { ...known };
-      for (const [name, value] of fill) {
-        const label = labels[name];
-        if ((typeof value === 'number' || typeof value === 'string') && label) next[name] = { value, label };
-      }
-      return next;
-    });
-    onFilled?.();
-  };
+  const { filled, choose } = useReferenceFills(
+    form,
+    (name) => resolved.fields.get(name)?.placed === true && state.targets.get(name)?.visible !== false,
+    onFilled,
+  );
   const sourceOf = (field: FieldMeta): FieldSource => {
     const source = props.sourceOf(field);
     const extra = filled[field.name];

@@ -8,6 +8,7 @@ import {
   ruleHolds,
   runRules,
 } from '@trestle/shared';
+import type { FormInstance } from 'antd';
 
 type Row = Record<string, unknown>;
 
@@ -140,4 +141,17 @@ export function answerState(form: ResolvedForm, state: FormState, main: Row, lin
   for (const name of form.fields.keys()) if (!isEmpty(main[name])) reveal(name);
   for (const name of form.tables.keys()) if ((lines[name]?.length ?? 0) > 0) reveal(name);
   return { values: main, lines, targets };
+}
+
+/**
+ * The form's values now, with what the rules set or compute written into the form first: what the user sees is
+ * always what the rules make of what they typed (FormFill and a bound form's dialog run it on every change).
+ */
+export function writeRules(form: FormInstance, resolved: ResolvedForm, viewer: FormViewer): Row {
+  const all = form.getFieldsValue(true) as Row;
+  const split = splitValues(all);
+  const patch = rulePatch(resolved, liveState(resolved, split.main, split.lines, viewer), split.main, split.lines);
+  if (!patch) return all;
+  form.setFieldsValue(patch);
+  return form.getFieldsValue(true) as Row;
 }

@@ -1,11 +1,12 @@
 import { type FieldMeta, lockedInForm, stateChoices } from '@trestle/shared';
 import { Col, Form, type FormInstance, Row } from 'antd';
-import { type Ref, useImperativeHandle, useState } from 'react';
+import { type Ref, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from './FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from './field-rules.ts';
 import { createFormHandle, type FormHandle } from './form-handle.ts';
 import { helpOf, labelOf, layoutRows } from './layout.ts';
+import { useReferenceFills } from './reference-fills.ts';
 import type { Option } from './selects.tsx';
 
 type Props = {
@@ -39,23 +40,8 @@ function withLifecycle(field: FieldMeta, source: FieldSource, record?: Record<st
 export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf, handleRef, record }: Props) {
   const { t, i18n } = useTranslation();
   const rows = layoutRows(fields, purpose);
-  // Labels of the references a choice filled in, so their selects show the label rather than the id.
-  const [filled, setFilled] = useState<Record<string, Option>>({});
   const shown = new Set(rows.flat().map((c) => c.field.name));
-  const choose = (option: Option | undefined) => {
-    const fill = Object.entries(option?.fill ?? {}).filter(([name]) => shown.has(name));
-    if (fill.length === 0) return;
-    form.setFieldsValue(Object.fromEntries(fill));
-    const labels = option?.fillLabels ?? {};
-    setFilled((known) => {
-      const next = { ...known };
-      for (const [name, value] of fill) {
-        const label = labels[name];
-        if ((typeof value === 'number' || typeof value === 'string') && label) next[name] = { value, label };
-      }
-      return next;
-    });
-  };
+  const { filled, choose } = useReferenceFills(form, (name) => shown.has(name));
   const sourceFor = (field: FieldMeta): FieldSource => {
     const source = sourceOf?.(field) ?? {};
     if (purpose !== 'edit') return source;

@@ -12,7 +12,7 @@ import type { FormInstance } from 'antd';
 import { useMemo, useState } from 'react';
 import { http } from '../../lib/http/client.ts';
 import { useFormViewer } from '../form-runtime/form-sources.ts';
-import { liveState, lockedFields, rulePatch, splitValues } from '../form-runtime/live-rules.ts';
+import { liveState, lockedFields, splitValues, writeRules } from '../form-runtime/live-rules.ts';
 
 type Row = Record<string, unknown>;
 
@@ -70,16 +70,7 @@ export function useBoundForm(
     resolved,
     state,
     locked: lockedFields(resolved, state, viewer),
-    sync: () => {
-      let all = form.getFieldsValue(true) as Row;
-      const split = splitValues(all);
-      const patch = rulePatch(resolved, liveState(resolved, split.main, split.lines, viewer), split.main, split.lines);
-      if (patch) {
-        form.setFieldsValue(patch);
-        all = form.getFieldsValue(true) as Row;
-      }
-      setValues(all);
-    },
+    sync: () => setValues(writeRules(form, resolved, viewer)),
     prune: (body) => {
       const current = now();
       const shown = (name: string) => current.targets.get(name)?.visible !== false;
