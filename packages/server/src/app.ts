@@ -197,11 +197,11 @@ export async function buildApp({
   // A tenant's published form bound to an entity governs that entity's add and update (features/forms).
   const bound = createBoundForms({ db, definitions, listen: database.listen });
   await bound.ready;
-  await app.register(
-    engineRoutes({ db, now, definitions, settings, designed, boundForm: (auth, def) => bound.gate(auth, def) }),
-  );
+  // The engine's write paths (add, update, import) share one set of dependencies, the bound forms' gate with them.
+  const engineDeps = { db, now, definitions, settings, designed, boundForm: bound.gate };
+  await app.register(engineRoutes(engineDeps));
   await app.register(formRoutes({ db, now, definitions, bound, objects }));
-  await app.register(excelRoutes({ db, now, definitions, dataDir: config.dataDir, objects, settings, designed }));
+  await app.register(excelRoutes({ ...engineDeps, dataDir: config.dataDir, objects }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
   await app.register(
     designerRoutes({

@@ -10,7 +10,7 @@ import { fieldNamed } from './query.ts';
 import { referenceProblems, referencesOf } from './references.ts';
 import { rowsOutsideScope, updatesOutsideScope } from './scope.ts';
 import { columnId, toSqlValue } from './values.ts';
-import type { WriteDeps } from './write-deps.ts';
+import type { FormGate, WriteDeps } from './write-deps.ts';
 
 /**
  * The checks an import runs on its rows before writing, each turning a refusal into that row's error. An
@@ -42,6 +42,26 @@ export async function runPrechecks(ctx: Contexts, def: EntityDefinition, candida
   for (const c of pending(candidates)) {
     try {
       await precheck({ auth: ctxOf(ctx, c).auth }, c.row);
+    } catch (err) {
+      refusal(c, err);
+    }
+  }
+}
+
+/**
+ * The tenant's published form bound to the entity, per row, as add and update run it: a value for a field the
+ * form hides, or a field it requires left empty, is that row's error. What its rules would set is not written
+ * into the row (an import writes the sheet's values); the record's own checks follow.
+ */
+export async function runBoundForm(ctx: Contexts, def: EntityDefinition, candidates: Candidate[]) {
+  const gates = new Map<WriteDeps, FormGate | null>();
+  for (const c of pending(candidates)) {
+    const d = ctxOf(ctx, c);
+    if (!gates.has(d)) gates.set(d, (await d.boundForm?.(def)) ?? null);
+    const gate = gates.get(d);
+    if (!gate) continue;
+    try {
+      gate({ mainData: c.row, detailData: {}, delKeys: {} }, c.before);
     } catch (err) {
       refusal(c, err);
     }

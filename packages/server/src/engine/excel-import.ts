@@ -13,6 +13,7 @@ import {
   refuseLocked,
   refuseOutsideScope,
   refuseReferences,
+  runBoundForm,
   runPrechecks,
   runRowHooks,
 } from './excel-checks.ts';
@@ -200,6 +201,7 @@ export async function importWorkbook({
   const ctx: Contexts = { d, u: updater };
   let imported = 0;
   await runPrechecks(ctx, def, candidates);
+  await runBoundForm(ctx, def, candidates);
   const numbering = await numberingOf(d);
   const write = async (tx: Db) => {
     if (updater) await lockRecords(tx, b, updater, sheet.rows, candidates);

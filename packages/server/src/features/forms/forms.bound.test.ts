@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { applyDesign, createDesign } from '../../designer/apply.ts';
 import { announceDesign } from '../../designer/registry-sync.ts';
 import { keyField, label, tableDesign } from '../../test/designs.ts';
+import { postFiles } from '../../test/multipart.ts';
 import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 
 /**
@@ -45,7 +47,7 @@ const craneForm = {
 };
 
 describe('a published bound form on the engine’s add and update', () => {
-  it('requires by rule, refuses a hidden field, and lets go once the form is deleted', async () => {
+  it('requires by rule, refuses a hidden field (added, updated or imported), and lets go once the form is deleted', async () => {
     const add = (mainData: Record<string, unknown>) => t.post('/api/Crane/add', { mainData });
     // Before any form: the entity's own rules only.
     expect((await add({ code: 'C-0', tonnage: 80 })).statusCode).toBe(200);
@@ -78,6 +80,23 @@ describe('a published bound form on the engine’s add and update', () => {
     const raise = await t.post('/api/Crane/update', { mainData: { id: row?.id, version: row?.version, tonnage: 90 } });
     expect(raise.statusCode).toBe(400);
     expect(raise.json().data.fieldErrors['mainData.remark']).toBe('required');
+
+    // An import is a write path too: each row is checked by the form as an add or an update would be.
+    const sheet = new ExcelJS.Workbook();
+    const ws = sheet.addWorksheet('Cranes');
+    ws.addRow(['Code', 'Tonnage', 'Remark', 'Secret']);
+    ws.addRow(['C-10', 90, null, null]);
+    ws.addRow(['C-11', 5, null, 'sneaked']);
+    ws.addRow(['C-12', 90, 'Long jib', null]);
+    const imported = await postFiles(t.app, '/api/Crane/import?mode=check', t.admin, [
+      { name: 'cranes.xlsx', bytes: Buffer.from(await sheet.xlsx.writeBuffer()) },
+    ]);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().data).toMatchObject({ total: 3, valid: 1, invalid: 2 });
+    expect(imported.json().data.errors).toEqual([
+      { row: 2, field: 'remark', message: 'required' },
+      { row: 3, field: 'secret', message: 'hidden by the form: leave it empty' },
+    ]);
 
     await t.data('/api/formDesign/del', { id: made.id });
     expect((await t.get('/api/Crane/getForm')).json().data).toBeNull();
