@@ -9,6 +9,7 @@ import {
   historyReducer,
   isDirty,
   type PaletteEntry,
+  renamedIn,
   startHistory,
 } from './design-state.ts';
 import { itemsOf, ROOT } from './design-tree.ts';
@@ -263,5 +264,43 @@ describe('a new bound form', () => {
     ]);
     const design = formDesignSchema.parse({ title: { en: 'Van', zh: '' }, entity: 'Van', items });
     expect(checkFormDesign(design, { ...meta, detailMetas: [] })).not.toHaveProperty('items');
+  });
+});
+
+describe('renaming what expressions read', () => {
+  it('carries a field’s and a sub-table’s new name into the expressions, and nothing else', () => {
+    const source = 'round(fee * rate, 2) + sum(Lines.fee) + coalesce(feeTotal, 0) + max(fee, 1)';
+    expect(renamedIn(source, 'fee', 'charge', 'field')).toBe(
+      'round(charge * rate, 2) + sum(Lines.fee) + coalesce(feeTotal, 0) + max(charge, 1)',
+    );
+    expect(renamedIn(source, 'Lines', 'Trips', 'table')).toBe(
+      'round(fee * rate, 2) + sum(Trips.fee) + coalesce(feeTotal, 0) + max(fee, 1)',
+    );
+  });
+
+  it('rewrites computed fields and compute rules when a field is renamed', () => {
+    const design = formDesignSchema.parse({
+      title: { en: 'Costs', zh: '' },
+      fields: [
+        { name: 'travel', type: 'decimal', label: { en: 'Travel', zh: '' } },
+        { name: 'total', type: 'decimal', label: { en: 'Total', zh: '' }, computed: 'coalesce(travel, 0) * 2' },
+      ],
+      items: [
+        { kind: 'field', id: 'a', name: 'travel' },
+        { kind: 'field', id: 'b', name: 'total' },
+      ],
+      rules: [
+        {
+          id: 'r',
+          match: 'all',
+          when: [],
+          actions: [{ action: 'compute', target: 'total', expression: 'travel + 1' }],
+        },
+      ],
+    });
+    const next = applyChange(design, { type: 'field', name: 'travel', patch: { name: 'trip' } });
+    expect(next.fields.find((f) => f.name === 'total')?.computed).toBe('coalesce(trip, 0) * 2');
+    expect(next.rules[0]?.actions[0]).toMatchObject({ expression: 'trip + 1' });
+    expect(checkFormDesign(next)).toEqual({});
   });
 });

@@ -199,8 +199,19 @@ const patched = <T extends object>(value: T, patch: Record<string, unknown>): T 
   return out as T;
 };
 
-/** A field's or sub-table's new name, carried to the items placing it and the rules naming it. */
+/**
+ * An expression reading the new name where it read the old: a field stands alone (not after a dot, not a
+ * function before its parenthesis), a sub-table stands before the dot of `Table.field`.
+ */
+export function renamedIn(source: string, from: string, to: string, kind: 'field' | 'table'): string {
+  const name = from.replace(/[^A-Za-z0-9]/g, '');
+  const after = kind === 'field' ? '(?![A-Za-z0-9.(])' : '(?=\\.)';
+  return source.replace(new RegExp(`(?<![A-Za-z0-9.])${name}${after}`, 'g'), to);
+}
+
+/** A field's or sub-table's new name, carried to the items placing it, the rules naming it and the expressions reading it. */
 function renamed(design: FormDesign, from: string, to: string, kind: 'field' | 'table'): FormDesign {
+  const expr = (source: string) => renamedIn(source, from, to, kind);
   const rename = (items: readonly FormItem[]): FormItem[] =>
     items.map((it): FormItem => {
       if (it.kind === kind && it.name === from) return { ...it, name: to };
@@ -212,9 +223,13 @@ function renamed(design: FormDesign, from: string, to: string, kind: 'field' | '
   const rules = design.rules.map((r) => ({
     ...r,
     when: r.when.map((c) => (c.subject === 'field' && c.field === from ? { ...c, field: to } : c)),
-    actions: r.actions.map((a) => (a.target === from ? { ...a, target: to } : a)),
+    actions: r.actions.map((a) => {
+      const targeted = a.target === from ? { ...a, target: to } : a;
+      return targeted.action === 'compute' ? { ...targeted, expression: expr(targeted.expression) } : targeted;
+    }),
   }));
-  return { ...design, items: rename(design.items), rules };
+  const fields = design.fields.map((f) => (f.computed ? { ...f, computed: expr(f.computed) } : f));
+  return { ...design, fields, items: rename(design.items), rules };
 }
 
 const placedNames = (items: readonly FormItem[], kind: 'field' | 'table') =>
