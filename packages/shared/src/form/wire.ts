@@ -13,6 +13,12 @@ export type FormStatus = z.infer<typeof formStatusSchema>;
 
 const roleIds = z.array(id).max(100);
 
+/** Why a public link answers 410, word for word: the page shows them in the visitor's language. */
+export const publicLinkClosed = {
+  expired: 'This link has expired',
+  full: 'This form takes no more answers',
+} as const;
+
 /** A form's public link: anyone with the address may fill it, within its limits. */
 export const publicLinkSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { ErrorCode, envelopeSchema, fillableFormSchema, publicSubmitSchema } from '@trestle/shared';
+import { ErrorCode, envelopeSchema, fillableFormSchema, publicLinkClosed, publicSubmitSchema } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,9 +33,9 @@ async function formOfLink(db: Db, req: FastifyRequest, token: string): Promise<{
 async function checkLink(db: Db, row: FormRow, at: Date) {
   if (!row.publicEnabled) throw noSuchLink();
   if (row.publicExpiresAt && row.publicExpiresAt <= at)
-    throw new AppError(410, ErrorCode.gone, 'This link has expired');
+    throw new AppError(410, ErrorCode.gone, publicLinkClosed.expired);
   if (row.publicMaxCount !== null && (await countSubmissions(db, row.id)) >= row.publicMaxCount)
-    throw new AppError(410, ErrorCode.gone, 'This form takes no more answers');
+    throw new AppError(410, ErrorCode.gone, publicLinkClosed.full);
 }
 
 /** /api/public/form: a form's public link, filled by anyone holding it, within the link's limits. */

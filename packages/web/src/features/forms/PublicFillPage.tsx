@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormBody, langOf } from '@trestle/shared';
-import { App, Card, Form, Result, Skeleton } from 'antd';
+import { type FormBody, langOf, publicLinkClosed } from '@trestle/shared';
+import { App, Card, Form, Result, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -37,9 +37,26 @@ export function PublicFillPage() {
   const [kept, setKept] = useState<FormBody | undefined>();
   const [round, setRound] = useState(0);
 
+  // The server's reasons for a closed link, said in the visitor's language; any other message as it came.
+  const closedText = (message: string) =>
+    message === publicLinkClosed.expired
+      ? t('forms.linkExpired')
+      : message === publicLinkClosed.full
+        ? t('forms.linkFull')
+        : message;
   const frame = (content: ReactNode, title?: string) => (
     <main style={{ maxWidth: form.data?.design.width ?? 880, margin: '24px auto', padding: '0 12px' }}>
-      <Card title={title} extra={<LanguageSwitcher />}>
+      <Card
+        title={
+          // The page's one level-1 heading: the form's name (there is no menu or screen title around it).
+          title && (
+            <Typography.Title level={1} style={{ fontSize: 20, margin: 0 }}>
+              {title}
+            </Typography.Title>
+          )
+        }
+        extra={<LanguageSwitcher />}
+      >
         {content}
       </Card>
     </main>
@@ -50,7 +67,7 @@ export function PublicFillPage() {
     return frame(
       <Result
         status={closed || (error instanceof HttpError && error.status === 410) ? 'warning' : 'error'}
-        title={closed ?? (error instanceof Error ? error.message : t('forms.noSuchForm'))}
+        title={closedText(closed ?? (error instanceof Error ? error.message : t('forms.noSuchForm')))}
       />,
     );
   if (!form.data) return frame(<Skeleton active paragraph={{ rows: 6 }} />);

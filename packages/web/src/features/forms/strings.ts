@@ -16,6 +16,8 @@ export const en = {
   'forms.submittedAt': 'Submitted',
   'forms.submittedBy': 'Submitted by',
   'forms.publicLink': 'Public link',
+  'forms.linkExpired': 'This link has expired',
+  'forms.linkFull': 'This form takes no more answers',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -35,4 +37,6 @@ export const zh: Record<keyof typeof en, string> = {
   'forms.submittedAt': '提交时间',
   'forms.submittedBy': '提交人',
   'forms.publicLink': '公开链接',
+  'forms.linkExpired': '此链接已过期',
+  'forms.linkFull': '此表单已不再接收答卷',
 };
