@@ -1,5 +1,5 @@
 import type { PageResult } from '@trestle/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { settings, tenants } from '../../db/schema.ts';
@@ -24,9 +24,13 @@ const like = (name: string, value: string) => ({ name, value, displayType: 'like
 const eqw = (name: string, value: unknown) => ({ name, value, displayType: 'eq' });
 
 /** The row is written once the answer has gone out, so a test waits for it (bounded). */
-async function waitForRequestRows(path: string, n = 1) {
+/** The request_log rows of a path (and of a user agent, when a test tagged its own requests), once n are there. */
+async function waitForRequestRows(path: string, n = 1, userAgent?: string) {
+  const which = userAgent
+    ? and(eq(requestLog.path, path), eq(requestLog.userAgent, userAgent))
+    : eq(requestLog.path, path);
   for (let i = 0; i < 100; i++) {
-    const rows = await t.database.db.select().from(requestLog).where(eq(requestLog.path, path));
+    const rows = await t.database.db.select().from(requestLog).where(which);
     if (rows.length >= n) return rows;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -104,9 +108,11 @@ describe('request log', () => {
   it('logs an anonymous 401 in the default tenant without a user, and skips the health probes', async () => {
     await t.app.inject({ method: 'GET', url: '/api/health' });
     await t.app.inject({ method: 'GET', url: '/api/ready' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/menu/getTreeMenu' });
+    // Tagged: the burst before wrote this path too, and rows come back in no particular order.
+    const agent = `anonymous-${Date.now()}`;
+    const res = await t.app.inject({ method: 'GET', url: '/api/menu/getTreeMenu', headers: { 'user-agent': agent } });
     expect(res.statusCode).toBe(401);
-    const [row] = await waitForRequestRows('/api/menu/getTreeMenu');
+    const [row] = await waitForRequestRows('/api/menu/getTreeMenu', 1, agent);
     const [tenant] = await t.database.db.select().from(tenants).where(eq(tenants.code, 'default'));
     expect(row).toMatchObject({ status: 401, userId: null, tenantId: tenant?.id });
     const probes = await queryRows(
