@@ -5,7 +5,8 @@ import type { EntityMeta, FieldMeta } from './metadata.ts';
 type Row = Record<string, unknown>;
 
 const parsed = new Map<string, Expr>();
-function treeOf(source: string): Expr {
+/** An expression's tree, parsed once per source text (a form's rules and an entity's fields run on every change). */
+export function expressionTree(source: string): Expr {
   let tree = parsed.get(source);
   if (!tree) {
     tree = parseExpression(source);
@@ -19,7 +20,7 @@ export const computedFields = (meta: EntityMeta): FieldMeta[] => meta.fields.fil
 
 /** A computed value as the field's wire value: a decimal string with the field's scale, an integer, or null. */
 function wireValue(f: FieldMeta, scope: ExprScope): unknown {
-  const v = evaluate(treeOf(f.computed ?? ''), scope);
+  const v = evaluate(expressionTree(f.computed ?? ''), scope);
   if (v === null) return null;
   if (f.type === 'integer') return Number(decimalText(v, 0));
   return decimalText(v, f.type === 'decimal' ? (f.scale ?? 2) : 2);

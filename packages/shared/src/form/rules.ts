@@ -1,5 +1,6 @@
+import { expressionTree } from '../entity/computed.ts';
 import { compareDecimal, decimalText, parseDecimal } from '../entity/decimal.ts';
-import { evaluate, parseExpression } from '../entity/expression.ts';
+import { evaluate } from '../entity/expression.ts';
 import type { EntityMeta, FieldMeta } from '../entity/metadata.ts';
 import type { FormCondition, FormDesign, FormItem, FormLabel, FormRule, FormViewer } from './design.ts';
 import { walkItems } from './design.ts';
@@ -172,7 +173,7 @@ function computedValue(
 ) {
   let result: ReturnType<typeof evaluate>;
   try {
-    result = evaluate(parseExpression(expression), { row: values, lines, ...(master ? { master } : {}) });
+    result = evaluate(expressionTree(expression), { row: values, lines, ...(master ? { master } : {}) });
   } catch {
     return null;
   }
