@@ -83,10 +83,13 @@ export function VersionsDrawer({
       return { before: await get(left), after: await get(to) };
     },
   });
+  // The same query the comparison loads through `load`: its own fetch, as a fetchQuery of its own key from
+  // inside its queryFn would wait on itself.
   const viewed = useQuery({
     queryKey: formDesignKeys.version(id, viewing ?? -1),
     enabled: viewing !== null,
-    queryFn: () => load(viewing ?? 0),
+    staleTime: Infinity,
+    queryFn: () => formVersion(id, viewing ?? 0),
   });
 
   const revert = (v: number) =>
