@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/http/transport.ts';
 import { saveAccess, useRoles } from './form-design-api.ts';
 
 /** The address a public link is filled at (the app's own page, hash-routed). */
-export const publicUrl = (token: string) => `${location.origin}${location.pathname}#/formSubmit?link=${token}`;
+const publicUrl = (token: string) => `${location.origin}${location.pathname}#/formSubmit?link=${token}`;
 
 /**
  * Who may design, fill and read one form, and its public link (on or off, until when, how many answers,

@@ -1,19 +1,16 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type FormField, type FormFieldType, formFieldTypes, validatorNames } from '@trestle/shared';
-import { AutoComplete, Button, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
+import { Input, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDictionaryCodes } from './form-design-api.ts';
+import { ChoiceProps, type FieldPatch } from './FieldChoices.tsx';
 import { LabelProps, NumberProp, Prop, SwitchProp, TextProp } from './inputs.tsx';
 
-export const FIELD_NAME = /^[a-z][A-Za-z0-9]{0,49}$/;
+const FIELD_NAME = /^[a-z][A-Za-z0-9]{0,49}$/;
 
 const hasLength = (t: FormFieldType) => t === 'string' || t === 'text' || t === 'richText';
 const isNumber = (t: FormFieldType) => t === 'integer' || t === 'decimal';
 const isChoice = (t: FormFieldType) => t === 'dict' || t === 'dictMulti';
 const canCompute = (t: FormFieldType) => t === 'integer' || t === 'decimal' || t === 'string';
 const hasDefault = (t: FormFieldType) => !['file', 'image', 'richText'].includes(t);
-
-type Patch = Partial<Record<keyof FormField, unknown>>;
 
 /**
  * A standalone form's own field (or a sub-table's): its name, labels, type and checks. `errors` are the
@@ -27,17 +24,14 @@ export function FieldProperties({
 }: {
   field: FormField;
   /** `key` groups typing in one input into one step of undo. */
-  onChange(patch: Patch, key: string): void;
+  onChange(patch: FieldPatch, key: string): void;
   errors: Record<string, string>;
   showLabel?: boolean;
 }) {
   const { t } = useTranslation();
-  const dictionaries = useDictionaryCodes();
   const set = (prop: keyof FormField) => (value: unknown) => onChange({ [prop]: value }, prop);
   const nameError = FIELD_NAME.test(field.name) ? errors.name : t('formDesign.props.nameHint');
   const type = field.type;
-  const choices = field.options !== undefined ? 'options' : 'dictionary';
-  const options = field.options ?? [];
   return (
     <>
       <TextProp label={t('formDesign.props.name')} value={field.name} error={nameError} onChange={set('name')} />
@@ -96,6 +90,38 @@ export function FieldProperties({
           onChange={(v) => set('readOnly')(v || undefined)}
         />
       </Space>
+      <TypeChecks field={field} errors={errors} set={set} />
+      {isChoice(type) && <ChoiceProps field={field} errors={errors} onChange={onChange} />}
+      {hasDefault(type) && !field.computed && (
+        <DefaultProp field={field} error={errors.default} onChange={set('default')} />
+      )}
+      {canCompute(type) && (
+        <TextProp
+          label={t('formDesign.props.computed')}
+          value={field.computed}
+          error={errors.computed}
+          hint={t('formDesign.props.computedHint')}
+          onChange={(v) => set('computed')(v || undefined)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The checks a type allows: a length, a range, a decimal's digits, a pattern or a named validator. */
+function TypeChecks({
+  field,
+  errors,
+  set,
+}: {
+  field: FormField;
+  errors: Record<string, string>;
+  set(prop: keyof FormField): (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const type = field.type;
+  return (
+    <>
       {hasLength(type) && (
         <NumberProp
           label={t('formDesign.props.length')}
@@ -165,109 +191,6 @@ export function FieldProperties({
           </Prop>
         </>
       )}
-      {isChoice(type) && (
-        <>
-          <Prop label={t('formDesign.props.choices')}>
-            <Radio.Group
-              aria-label={t('formDesign.props.choices')}
-              value={choices}
-              onChange={(e) =>
-                onChange(
-                  e.target.value === 'options'
-                    ? { options: [{ value: 'a', label: { en: 'A', zh: 'A' } }], dictionary: undefined }
-                    : { options: undefined, dictionary: '' },
-                  'choices',
-                )
-              }
-              options={[
-                { value: 'dictionary', label: t('formDesign.props.choices.dictionary') },
-                { value: 'options', label: t('formDesign.props.choices.options') },
-              ]}
-            />
-          </Prop>
-          {choices === 'dictionary' ? (
-            <Prop
-              label={t('formDesign.props.dictionary')}
-              error={errors.dictionary}
-              hint={dictionaries.data?.length ? undefined : t('formDesign.props.noDictionaries')}
-            >
-              <AutoComplete
-                aria-label={t('formDesign.props.dictionary')}
-                value={field.dictionary ?? ''}
-                options={dictionaries.data ?? []}
-                filterOption={(input, option) =>
-                  String(option?.label ?? '')
-                    .toLowerCase()
-                    .includes(input.toLowerCase())
-                }
-                onChange={(v: string) => set('dictionary')(v || undefined)}
-              />
-            </Prop>
-          ) : (
-            <Prop label={t('formDesign.props.options')} error={errors.dictionary ?? errors.options}>
-              <Space orientation="vertical" style={{ width: '100%' }}>
-                {options.map((o, i) => {
-                  const n = i + 1;
-                  const put = (next: (typeof options)[number]) =>
-                    onChange({ options: options.map((x, j) => (j === i ? next : x)) }, `options.${i}`);
-                  return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: options are edited in place; their value may be typed over.
-                    <Space.Compact key={i} style={{ width: '100%' }}>
-                      <Input
-                        aria-label={t('formDesign.props.optionValue', { n })}
-                        value={o.value}
-                        placeholder="value"
-                        onChange={(e) => put({ ...o, value: e.target.value })}
-                      />
-                      <Input
-                        aria-label={t('formDesign.props.optionEn', { n })}
-                        value={o.label.en}
-                        placeholder="English"
-                        onChange={(e) => put({ ...o, label: { ...o.label, en: e.target.value } })}
-                      />
-                      <Input
-                        aria-label={t('formDesign.props.optionZh', { n })}
-                        value={o.label.zh}
-                        placeholder="中文"
-                        onChange={(e) => put({ ...o, label: { ...o.label, zh: e.target.value } })}
-                      />
-                      <Button
-                        icon={<DeleteOutlined />}
-                        aria-label={t('formDesign.props.removeOption', { n })}
-                        onClick={() => onChange({ options: options.filter((_, j) => j !== i) }, 'options-remove')}
-                      />
-                    </Space.Compact>
-                  );
-                })}
-                <Button
-                  size="small"
-                  icon={<PlusOutlined />}
-                  onClick={() =>
-                    onChange(
-                      { options: [...options, { value: `option${options.length + 1}`, label: { en: '', zh: '' } }] },
-                      'options-add',
-                    )
-                  }
-                >
-                  {t('formDesign.props.addOption')}
-                </Button>
-              </Space>
-            </Prop>
-          )}
-        </>
-      )}
-      {hasDefault(type) && !field.computed && (
-        <DefaultProp field={field} error={errors.default} onChange={set('default')} />
-      )}
-      {canCompute(type) && (
-        <TextProp
-          label={t('formDesign.props.computed')}
-          value={field.computed}
-          error={errors.computed}
-          hint={t('formDesign.props.computedHint')}
-          onChange={(v) => set('computed')(v || undefined)}
-        />
-      )}
     </>
   );
 }
@@ -325,26 +248,3 @@ function DefaultProp({ field, error, onChange }: { field: FormField; error?: str
     </Prop>
   );
 }
-
-/** A yes/no switch that only tightens: on, or left to the field (for a bound form's item). */
-export function TightenSwitch({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: boolean;
-  onChange(v: true | undefined): void;
-}) {
-  return (
-    <Prop label={label}>
-      <Switch aria-label={label} checked={value} onChange={(v) => onChange(v ? true : undefined)} />
-    </Prop>
-  );
-}
-
-export const Hint = ({ children }: { children: string }) => (
-  <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
-    {children}
-  </Typography.Paragraph>
-);

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormListItem } from '@trestle/shared';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { menuEntry } from '../../test/render.tsx';
+import { menuEntry, renderScreen } from '../../test/render.tsx';
 import { FormDesignPage } from './FormDesignPage.tsx';
 
 const forms: FormListItem[] = [
@@ -44,17 +41,7 @@ function openList(granted: string[]) {
     }),
   ]);
   vi.spyOn(http, 'get').mockResolvedValue(forms);
-  const router = createMemoryRouter([{ path: '/formDesign', element: <FormDesignPage /> }], {
-    initialEntries: ['/formDesign'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderScreen('/formDesign', <FormDesignPage />, 'Elsewhere');
 }
 
 describe('the forms list', () => {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
+import { useConfirm } from '../../components/confirm.ts';
 import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { HttpError } from '../../lib/http/transport.ts';
@@ -27,7 +28,8 @@ export function FormDesignPage() {
   const lang = langOf(i18n.language);
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const grants = useMenuGrants(MENU_PATH);
   const may = grants.can;
   const [creating, setCreating] = useState(false);
@@ -50,16 +52,15 @@ export function FormDesignPage() {
 
   const titleOf = (r: FormListItem) => r.title[lang] || r.title.en;
   const confirmDelete = (r: FormListItem) =>
-    modal.confirm({
+    confirm({
       title: t('formDesign.deleteConfirm', { title: titleOf(r) }),
       content: t('formDesign.deleteHint'),
-      okButtonProps: { danger: true },
       okText: t('formDesign.delete'),
-      onOk: async () => {
+      run: async () => {
         try {
           await deleteForm(r.id);
         } catch (e) {
-          // A form with answers stays (409): the server says why.
+          // A form with answers stays (409): the server says why (the write is quiet, so it is said here).
           if (e instanceof HttpError) void message.error(e.message);
           return;
         }

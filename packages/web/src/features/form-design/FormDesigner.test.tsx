@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FormDesign, FormDetail } from '@trestle/shared';
-import { App } from 'antd';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { useAppStore } from '../../lib/store.ts';
-import { menuEntry } from '../../test/render.tsx';
+import { menuEntry, renderScreen } from '../../test/render.tsx';
 import { FormDesignPage } from './FormDesignPage.tsx';
 
 const label = (en: string) => ({ en, zh: en });
@@ -33,21 +30,13 @@ const detail = (design: FormDesign): FormDetail => ({
   publicToken: null,
 });
 
-function openDesigner(design: FormDesign) {
+async function openDesigner(design: FormDesign) {
   vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
     if (url === '/api/formDesign/get') return detail(design);
     return [];
   });
-  const router = createMemoryRouter([{ path: '/formDesign', element: <FormDesignPage /> }], {
-    initialEntries: ['/formDesign?id=7'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <RouterProvider router={router} />
-      </App>
-    </QueryClientProvider>,
-  );
+  const router = renderScreen('/formDesign', <FormDesignPage />, 'Elsewhere');
+  await act(() => router.navigate('/formDesign?id=7'));
 }
 
 describe('the form designer', () => {
@@ -58,13 +47,13 @@ describe('the form designer', () => {
   });
 
   it('shows the check’s problem with a rule naming a field the form does not have', async () => {
-    openDesigner(draft);
+    await openDesigner(draft);
     const problems = await screen.findByRole('list', { name: 'Problems in the design' });
     expect(within(problems).getByText(/no field, sub-table or section named hazardDetails/)).toBeTruthy();
   });
 
   it('adds a field from the palette, saves the design with it, and undoes it', async () => {
-    openDesigner({ ...draft, rules: [] });
+    await openDesigner({ ...draft, rules: [] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Integer' }));
     const item = await screen.findByRole('group', { name: 'Field: Integer' });
     fireEvent.click(within(item).getByRole('button', { name: 'Field: Integer' }));
@@ -97,7 +86,7 @@ describe('the form designer', () => {
   });
 
   it('keeps the design when someone else saved first, and says so', async () => {
-    openDesigner({ ...draft, rules: [] });
+    await openDesigner({ ...draft, rules: [] });
     fireEvent.click(await screen.findByRole('button', { name: 'Add Date' }));
     vi.spyOn(http, 'post').mockRejectedValue(new HttpError('Changed by someone else', 409, 'conflict', null));
     fireEvent.click(screen.getByRole('button', { name: /Save draft/ }));

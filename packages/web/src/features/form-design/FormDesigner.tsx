@@ -7,24 +7,23 @@ import {
   SaveOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormDesign, langOf } from '@trestle/shared';
-import { Alert, App, Badge, Button, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { langOf } from '@trestle/shared';
+import { Alert, Badge, Button, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HttpError } from '../../lib/http/transport.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import { placeErrors } from './design-errors.ts';
-import { emptyDesign, historyReducer, isDirty, startHistory } from './design-state.ts';
 import { type Designer, DesignerContext, type Selection } from './designer-context.ts';
 import { useLeaveGuard, useUndoKeys } from './designer-hooks.ts';
-import { type FormDetail, formDesignKeys, getForm, publishForm, saveForm, useEntityMeta } from './form-design-api.ts';
+import { type FormDetail, formDesignKeys, getForm, useEntityMeta } from './form-design-api.ts';
 import { LayoutEditor } from './LayoutEditor.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { ProblemList } from './ProblemList.tsx';
 import { RulesEditor } from './RulesEditor.tsx';
 import { useDesignErrors } from './use-design-errors.ts';
+import { useDraft } from './use-draft.ts';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 
 type Props = { id: number; canEdit: boolean; onClose(): void };
@@ -70,29 +69,18 @@ function LoadedDesigner({
 }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [history, dispatch] = useReducer(historyReducer, detail.draft ?? emptyDesign(), startHistory);
-  const [version, setVersion] = useState(detail.version);
-  const [access, setAccess] = useState({ access: detail.access, publicToken: detail.publicToken });
-  const [publishedVersion, setPublishedVersion] = useState(detail.publishedVersion);
+  const draft = useDraft(detail, onReload);
+  const { history, dispatch, dirty } = draft;
   const [selection, select] = useState<Selection>(null);
   const [tab, setTab] = useState('layout');
-  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [refused, setRefused] = useState<{ design: FormDesign; errors: Record<string, string> } | null>(null);
   const [dialog, setDialog] = useState<'access' | 'versions' | null>(null);
   const design = history.present;
-  const entityMeta = useEntityMeta(design.entity);
-  const entity = entityMeta.data;
-  const errors = useDesignErrors(design, entity, refused);
+  const entity = useEntityMeta(design.entity).data;
+  const errors = useDesignErrors(design, entity, draft.refused);
   const placed = useMemo(() => placeErrors(design, errors), [design, errors]);
-  const dirty = isDirty(history);
-  const presentRef = useRef(design);
-  presentRef.current = design;
 
-  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
-  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+  const undo = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
   useUndoKeys(tab !== 'preview' && canEdit, undo, redo);
   useLeaveGuard(dirty);
 
@@ -106,68 +94,11 @@ function LoadedDesigner({
       placed,
       entity,
     }),
-    [design, selection, errors, placed, entity],
+    [design, dispatch, selection, errors, placed, entity],
   );
 
-  // A refused write keeps the design as it is here: a conflict offers to load the other one, field errors
-  // show on the pieces (for as long as the design is the one refused).
-  const refusedBy = (e: unknown, sent: FormDesign) => {
-    if (!(e instanceof HttpError)) throw e;
-    if (e.status === 409) setConflict(true);
-    else if (Object.keys(e.fieldErrors).length) setRefused({ design: sent, errors: e.fieldErrors });
-    else void message.error(e.message);
-  };
-
-  const save = async (): Promise<number | null> => {
-    const sent = presentRef.current;
-    setBusy('save');
-    setConflict(false);
-    try {
-      const result = await saveForm(detail.id, version, sent);
-      setVersion(result.version);
-      dispatch({ type: 'saved', design: sent });
-      setRefused(null);
-      void message.success(t('formDesign.saved'));
-      void queryClient.invalidateQueries({ queryKey: formDesignKeys.list() });
-      return result.version;
-    } catch (e) {
-      refusedBy(e, sent);
-      return null;
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const publish = async () => {
-    const at = dirty ? await save() : version;
-    if (at === null) return;
-    setBusy('publish');
-    try {
-      const result = await publishForm(detail.id, at);
-      setVersion(result.version);
-      setPublishedVersion(result.publishedVersion);
-      void message.success(t('formDesign.published', { version: result.publishedVersion }));
-      void queryClient.invalidateQueries({ queryKey: formDesignKeys.all });
-    } catch (e) {
-      // The server's word for a draft with nothing new in it; any other 409 is someone else's save.
-      if (e instanceof HttpError && e.status === 409 && /nothing to publish/i.test(e.message))
-        void message.warning(e.message);
-      else refusedBy(e, presentRef.current);
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const reload = async () => {
-    const fresh = await onReload();
-    if (!fresh) return;
-    dispatch({ type: 'load', design: fresh.draft });
-    setVersion(fresh.version);
-    setAccess({ access: fresh.access, publicToken: fresh.publicToken });
-    setPublishedVersion(fresh.publishedVersion);
-    setConflict(false);
-    setRefused(null);
-    select(null);
+    if (await draft.reload()) select(null);
   };
 
   const title = design.title[lang] || design.title.en;
@@ -183,57 +114,18 @@ function LoadedDesigner({
               {t('formDesign.designerTitle', { title })}
             </Typography.Title>
             {design.entity ? <Tag>{design.entity}</Tag> : <Tag>{t('formDesign.standalone')}</Tag>}
-            {publishedVersion !== null && <Tag color="green">v{publishedVersion}</Tag>}
+            {draft.publishedVersion !== null && <Tag color="green">v{draft.publishedVersion}</Tag>}
             {dirty && <Tag color="orange">{t('formDesign.unsaved')}</Tag>}
           </Space>
           <Space wrap>
-            {canEdit && (
-              <>
-                <Button
-                  icon={<UndoOutlined />}
-                  disabled={history.past.length === 0}
-                  onClick={undo}
-                  aria-keyshortcuts="Control+Z Meta+Z"
-                >
-                  {t('formDesign.undo')}
-                </Button>
-                <Button
-                  icon={<RedoOutlined />}
-                  disabled={history.future.length === 0}
-                  onClick={redo}
-                  aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
-                >
-                  {t('formDesign.redo')}
-                </Button>
-                <Button
-                  type="primary"
-                  icon={<SaveOutlined />}
-                  loading={busy === 'save'}
-                  disabled={busy !== null}
-                  onClick={() => void save()}
-                >
-                  {t('formDesign.save')}
-                </Button>
-                <Button
-                  icon={<CloudUploadOutlined />}
-                  loading={busy === 'publish'}
-                  disabled={busy !== null}
-                  onClick={() => void publish()}
-                >
-                  {t('formDesign.publish')}
-                </Button>
-                <Button icon={<LockOutlined />} onClick={() => setDialog('access')}>
-                  {t('formDesign.access')}
-                </Button>
-              </>
-            )}
+            {canEdit && <DraftActions draft={draft} undo={undo} redo={redo} onAccess={() => setDialog('access')} />}
             <Button icon={<HistoryOutlined />} onClick={() => setDialog('versions')}>
               {t('formDesign.versions')}
             </Button>
             <Link to={`/formAnswers?id=${detail.id}`}>{t('formDesign.answers')}</Link>
           </Space>
         </Space>
-        {conflict && (
+        {draft.conflict && (
           <Alert
             type="error"
             showIcon
@@ -272,17 +164,13 @@ function LoadedDesigner({
       {dialog === 'access' && (
         <AccessDialog
           id={detail.id}
-          version={version}
+          version={draft.version}
           title={title}
-          access={access.access}
-          publicToken={access.publicToken}
-          published={publishedVersion !== null}
+          access={draft.access.access}
+          publicToken={draft.access.publicToken}
+          published={draft.publishedVersion !== null}
           onClose={() => setDialog(null)}
-          onSaved={(r) => {
-            setVersion(r.version);
-            setAccess({ access: r.access, publicToken: r.publicToken });
-            void queryClient.invalidateQueries({ queryKey: formDesignKeys.list() });
-          }}
+          onSaved={draft.accessSaved}
         />
       )}
       {dialog === 'versions' && (
@@ -299,5 +187,61 @@ function LoadedDesigner({
         />
       )}
     </DesignerContext.Provider>
+  );
+}
+
+/** What an editor does to the draft: undo and redo, save, publish, and who may fill it. */
+function DraftActions({
+  draft,
+  undo,
+  redo,
+  onAccess,
+}: {
+  draft: ReturnType<typeof useDraft>;
+  undo(): void;
+  redo(): void;
+  onAccess(): void;
+}) {
+  const { t } = useTranslation();
+  const { history, busy } = draft;
+  return (
+    <>
+      <Button
+        icon={<UndoOutlined />}
+        disabled={history.past.length === 0}
+        onClick={undo}
+        aria-keyshortcuts="Control+Z Meta+Z"
+      >
+        {t('formDesign.undo')}
+      </Button>
+      <Button
+        icon={<RedoOutlined />}
+        disabled={history.future.length === 0}
+        onClick={redo}
+        aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
+      >
+        {t('formDesign.redo')}
+      </Button>
+      <Button
+        type="primary"
+        icon={<SaveOutlined />}
+        loading={busy === 'save'}
+        disabled={busy !== null}
+        onClick={() => void draft.save()}
+      >
+        {t('formDesign.save')}
+      </Button>
+      <Button
+        icon={<CloudUploadOutlined />}
+        loading={busy === 'publish'}
+        disabled={busy !== null}
+        onClick={() => void draft.publish()}
+      >
+        {t('formDesign.publish')}
+      </Button>
+      <Button icon={<LockOutlined />} onClick={onAccess}>
+        {t('formDesign.access')}
+      </Button>
+    </>
   );
 }

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasDrag, ContainerDrop } from './Canvas.tsx';
 import { Container } from './Canvas.tsx';
-import { freshId, type PaletteEntry } from './design-state.ts';
+import { freshId, type PaletteEntry } from './design-pieces.ts';
 import { findItem, itemsOf, locate, ROOT } from './design-tree.ts';
 import { type Designer, useDesigner } from './designer-context.ts';
 import { Palette, type PaletteDrag } from './Palette.tsx';
@@ -40,7 +40,7 @@ const innermost: CollisionDetection = (args) => {
 };
 
 /** Where a click on the palette adds: into the chosen tab or column, a selected section, or after the selection. */
-export function clickTarget(designer: Pick<Designer, 'design' | 'selection'>): { container: string; index: number } {
+function clickTarget(designer: Pick<Designer, 'design' | 'selection'>): { container: string; index: number } {
   const { design, selection } = designer;
   const end = (container: string) => ({ container, index: itemsOf(design.items, container)?.length ?? 0 });
   if (!selection) return end(ROOT);
@@ -66,12 +66,15 @@ export function LayoutEditor() {
     }),
   );
 
-  // A piece added by a click is selected, so its properties show at once.
-  const add = (entry: PaletteEntry) => {
-    const { container, index } = clickTarget(designer);
+  // A piece placed by a click or a drag is selected, so its properties show at once.
+  const place = (entry: PaletteEntry, container: string, index: number) => {
     const id = freshId(design, entry.kind === 'layout' ? entry.piece.slice(0, 1) : 'f');
     change({ type: 'add', entry, container, index, id });
     select({ id });
+  };
+  const add = (entry: PaletteEntry) => {
+    const { container, index } = clickTarget(designer);
+    place(entry, container, index);
   };
 
   const onDragStart = (e: DragStartEvent) => {
@@ -87,13 +90,7 @@ export function LayoutEditor() {
     // over a container's free space: at its end.
     const container = to.container;
     let index = to.from === 'canvas' ? to.index : to.size;
-    if (from.from === 'palette') {
-      // Placed by a drag as by a click: selected, its properties shown at once.
-      const id = freshId(design, from.entry.kind === 'layout' ? from.entry.piece.slice(0, 1) : 'f');
-      change({ type: 'add', entry: from.entry, container, index, id });
-      select({ id });
-      return;
-    }
+    if (from.from === 'palette') return place(from.entry, container, index);
     if (from.from !== 'canvas' || over?.id === active.id) return;
     if (to.from === 'container' && from.container === container) index = to.size - 1;
     change({ type: 'move', id: String(active.id), container, index });

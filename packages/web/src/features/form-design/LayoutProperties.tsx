@@ -2,9 +2,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type FormDesign, type FormItem, type FormTable, langOf } from '@trestle/shared';
 import { Button, Collapse, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { patched } from './design-changes.ts';
 import { errorsUnder } from './design-errors.ts';
-import { freshId } from './design-state.ts';
-import { useDesigner } from './designer-context.ts';
+import { freshId } from './design-pieces.ts';
+import { useDesigner, useItemPatch } from './designer-context.ts';
 import { FieldProperties } from './FieldProperties.tsx';
 import { LabelProps, NumberProp, Prop, TextProp } from './inputs.tsx';
 
@@ -91,7 +92,7 @@ export function TableProperties({ name }: { name: string }) {
                   errors={errorsUnder(own, `fields.${j}.`)}
                   onChange={(p, key) =>
                     setFields(
-                      table.fields.map((x, k) => (k === j ? patchedField(x, p) : x)),
+                      table.fields.map((x, k) => (k === j ? patched(x, p) : x)),
                       `fields.${j}.${key}`,
                     )
                   }
@@ -118,20 +119,11 @@ export function TableProperties({ name }: { name: string }) {
   );
 }
 
-function patchedField<T extends object>(field: T, patch: Record<string, unknown>): T {
-  const out = { ...field } as Record<string, unknown>;
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === undefined) delete out[k];
-    else out[k] = v;
-  }
-  return out as T;
-}
-
 export function TabsProperties({ item }: { item: FormItem & { kind: 'tabs' } }) {
   const { t } = useTranslation();
-  const { design, change } = useDesigner();
-  const setTabs = (tabs: typeof item.tabs, key: string) =>
-    change({ type: 'item', id: item.id, patch: { tabs } }, `${item.id}:${key}`);
+  const { design } = useDesigner();
+  const patch = useItemPatch(item.id);
+  const setTabs = (tabs: typeof item.tabs, key: string) => patch({ tabs }, key);
   return (
     <>
       {item.tabs.map((tab, i) => (
@@ -184,9 +176,9 @@ const newTab = (design: FormDesign, n: number) => ({
 
 export function ColumnsProperties({ item }: { item: FormItem & { kind: 'columns' } }) {
   const { t } = useTranslation();
-  const { design, change } = useDesigner();
-  const setColumns = (columns: typeof item.columns, key: string) =>
-    change({ type: 'item', id: item.id, patch: { columns } }, `${item.id}:${key}`);
+  const { design } = useDesigner();
+  const patch = useItemPatch(item.id);
+  const setColumns = (columns: typeof item.columns, key: string) => patch({ columns }, key);
   return (
     <>
       {item.columns.map((col, i) => (

@@ -1,12 +1,12 @@
-import { type EntityScreenMeta, langOf } from '@trestle/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { langOf } from '@trestle/shared';
 import { App, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
-import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { boundStartingItems, emptyDesign } from './design-state.ts';
-import { addForm, useBindableEntities } from './form-design-api.ts';
+import { boundStartingItems, emptyDesign } from './design-pieces.ts';
+import { addForm, entityMetaQuery, useBindableEntities } from './form-design-api.ts';
 
 type Values = { kind: 'standalone' | 'bound'; entity?: string; titleEn: string; titleZh: string };
 
@@ -15,6 +15,7 @@ export function NewFormDialog({ onClose, onCreated }: { onClose(): void; onCreat
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const entities = useBindableEntities(kind === 'bound');
@@ -26,7 +27,7 @@ export function NewFormDialog({ onClose, onCreated }: { onClose(): void; onCreat
     setBusy(true);
     try {
       const bound = values.kind === 'bound' && values.entity ? values.entity : null;
-      const meta = bound ? await http.get<EntityScreenMeta>(`/api/${bound}/getMeta`) : null;
+      const meta = bound ? await queryClient.fetchQuery(entityMetaQuery(bound)) : null;
       const design = {
         ...emptyDesign(),
         title: { en: values.titleEn.trim(), zh: values.titleZh.trim() },

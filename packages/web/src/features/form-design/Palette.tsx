@@ -24,7 +24,7 @@ import { type FormFieldType, formFieldTypes, langOf, walkItems } from '@trestle/
 import { Button, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LayoutPiece, PaletteEntry } from './design-state.ts';
+import type { LayoutPiece, PaletteEntry } from './design-pieces.ts';
 import { useDesigner } from './designer-context.ts';
 
 export const typeIcons: Record<FormFieldType, ReactNode> = {
@@ -53,14 +53,9 @@ const pieceIcons: Record<LayoutPiece, ReactNode> = {
 };
 
 export type PaletteDrag = { from: 'palette'; entry: PaletteEntry; label: string };
+type PaletteItem = { id: string; entry: PaletteEntry; label: string; icon: ReactNode };
 
-function PaletteButton({
-  id,
-  entry,
-  label,
-  icon,
-  onAdd,
-}: PaletteDrag & { id: string; icon: ReactNode; onAdd(): void }) {
+function PaletteButton({ id, entry, label, icon, onAdd }: PaletteItem & { onAdd(): void }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: `palette:${id}`,
@@ -84,6 +79,33 @@ function PaletteButton({
 }
 
 const list = { display: 'grid', gap: 4, marginBottom: 12 } as const;
+
+/** One heading's pieces, with a note when there are none. */
+function PaletteGroup({
+  title,
+  label = title,
+  items,
+  empty,
+  onAdd,
+}: {
+  title: string;
+  label?: string;
+  items: PaletteItem[];
+  empty?: string;
+  onAdd(entry: PaletteEntry): void;
+}) {
+  return (
+    <>
+      <Typography.Text strong>{title}</Typography.Text>
+      <section aria-label={label} style={list}>
+        {empty !== undefined && items.length === 0 && <Typography.Text type="secondary">{empty}</Typography.Text>}
+        {items.map((item) => (
+          <PaletteButton key={item.id} {...item} onAdd={() => onAdd(item.entry)} />
+        ))}
+      </section>
+    </>
+  );
+}
 
 /**
  * The pieces to place: a standalone form's field types, or a bound form's fields not yet placed and its
@@ -110,92 +132,53 @@ export function Palette({ onAdd }: { onAdd(entry: PaletteEntry): void }) {
       </Typography.Paragraph>
       {bound ? (
         <>
-          <Typography.Text strong>
-            {t('formDesign.palette.entityFields', { entity: entity?.label[lang] ?? design.entity })}
-          </Typography.Text>
-          <section aria-label={t('formDesign.palette.entityFields', { entity: design.entity })} style={list}>
-            {freeFields.length === 0 && (
-              <Typography.Text type="secondary">{t('formDesign.palette.allPlaced')}</Typography.Text>
-            )}
-            {freeFields.map((f) => {
-              const entry: PaletteEntry = { kind: 'entityField', name: f.name };
-              const label = f.label[lang];
-              const icon = typeIcons[f.type as FormFieldType] ?? <FontSizeOutlined />;
-              return (
-                <PaletteButton
-                  key={f.name}
-                  id={`field:${f.name}`}
-                  from="palette"
-                  entry={entry}
-                  label={label}
-                  icon={icon}
-                  onAdd={() => onAdd(entry)}
-                />
-              );
-            })}
-          </section>
+          <PaletteGroup
+            title={t('formDesign.palette.entityFields', { entity: entity?.label[lang] ?? design.entity })}
+            label={t('formDesign.palette.entityFields', { entity: design.entity })}
+            empty={t('formDesign.palette.allPlaced')}
+            items={freeFields.map((f) => ({
+              id: `field:${f.name}`,
+              entry: { kind: 'entityField', name: f.name },
+              label: f.label[lang],
+              icon: typeIcons[f.type as FormFieldType] ?? <FontSizeOutlined />,
+            }))}
+            onAdd={onAdd}
+          />
           {freeTables.length > 0 && (
-            <>
-              <Typography.Text strong>{t('formDesign.palette.details')}</Typography.Text>
-              <section aria-label={t('formDesign.palette.details')} style={list}>
-                {freeTables.map((m) => {
-                  const entry: PaletteEntry = { kind: 'entityTable', name: m.name };
-                  return (
-                    <PaletteButton
-                      key={m.name}
-                      id={`table:${m.name}`}
-                      from="palette"
-                      entry={entry}
-                      label={m.label[lang]}
-                      icon={<TableOutlined />}
-                      onAdd={() => onAdd(entry)}
-                    />
-                  );
-                })}
-              </section>
-            </>
+            <PaletteGroup
+              title={t('formDesign.palette.details')}
+              items={freeTables.map((m) => ({
+                id: `table:${m.name}`,
+                entry: { kind: 'entityTable', name: m.name },
+                label: m.label[lang],
+                icon: <TableOutlined />,
+              }))}
+              onAdd={onAdd}
+            />
           )}
         </>
       ) : (
-        <>
-          <Typography.Text strong>{t('formDesign.palette.fields')}</Typography.Text>
-          <section aria-label={t('formDesign.palette.fields')} style={list}>
-            {formFieldTypes.map((type) => {
-              const entry: PaletteEntry = { kind: 'fieldType', type };
-              const label = t(`formDesign.type.${type}`);
-              return (
-                <PaletteButton
-                  key={type}
-                  id={`type:${type}`}
-                  from="palette"
-                  entry={entry}
-                  label={label}
-                  icon={typeIcons[type]}
-                  onAdd={() => onAdd(entry)}
-                />
-              );
-            })}
-          </section>
-        </>
+        <PaletteGroup
+          title={t('formDesign.palette.fields')}
+          items={formFieldTypes.map((type) => ({
+            id: `type:${type}`,
+            entry: { kind: 'fieldType', type },
+            label: t(`formDesign.type.${type}`),
+            icon: typeIcons[type],
+          }))}
+          onAdd={onAdd}
+        />
       )}
-      <Typography.Text strong>{t('formDesign.palette.layout')}</Typography.Text>
-      <section aria-label={t('formDesign.palette.layout')} style={list}>
-        {pieces.map((piece) => {
-          const entry: PaletteEntry = { kind: 'layout', piece };
-          const label = t(`formDesign.piece.${piece}`);
-          return (
-            <PaletteButton
-              key={piece}
-              id={`piece:${piece}`}
-              from="palette"
-              entry={entry}
-              label={label}
-              icon={pieceIcons[piece]}
-              onAdd={() => onAdd(entry)}
-            />
-          );
-        })}
-      </section>
+      <PaletteGroup
+        title={t('formDesign.palette.layout')}
+        items={pieces.map((piece) => ({
+          id: `piece:${piece}`,
+          entry: { kind: 'layout', piece },
+          label: t(`formDesign.piece.${piece}`),
+          icon: pieceIcons[piece],
+        }))}
+        onAdd={onAdd}
+      />
     </nav>
   );
 }

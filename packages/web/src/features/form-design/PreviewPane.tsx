@@ -1,6 +1,6 @@
 import { checkFormBody, type FormBody, type FormDesign, formDesignSchema, resolveForm } from '@trestle/shared';
 import { Alert, Radio, Select, Space, Switch, Typography } from 'antd';
-import { Component, type ReactNode, Suspense, useState } from 'react';
+import { Component, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDesigner } from './designer-context.ts';
 import { useRoles } from './form-design-api.ts';
@@ -32,8 +32,10 @@ export function PreviewPane() {
   const [phone, setPhone] = useState(false);
   const [role, setRole] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const parsed = formDesignSchema.safeParse(design);
-  const viewer = { roleIds: role === null ? [] : [role], organizationId: null };
+  // Parsed once per design, not again on each switch of language, width or role.
+  const parsed = useMemo(() => formDesignSchema.safeParse(design), [design]);
+  const drawn = useMemo(() => JSON.stringify(parsed.data), [parsed]);
+  const viewer = useMemo(() => ({ roleIds: role === null ? [] : [role], organizationId: null }), [role]);
   const bound = design.entity !== undefined;
 
   const submit = async (body: FormBody) => {
@@ -107,7 +109,7 @@ export function PreviewPane() {
           }}
         >
           <PreviewBoundary
-            key={JSON.stringify(parsed.data)}
+            key={drawn}
             fallback={<Alert type="warning" showIcon title={t('formDesign.preview.broken')} />}
           >
             <Suspense fallback={<Typography.Text type="secondary">{t('formDesign.preview.loading')}</Typography.Text>}>

@@ -3,9 +3,9 @@ import { Card, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorsUnder } from './design-errors.ts';
 import { findItem } from './design-tree.ts';
-import { useDesigner } from './designer-context.ts';
-import { FieldProperties, Hint, TightenSwitch } from './FieldProperties.tsx';
-import { LabelProps, NumberProp, Prop, SwitchProp } from './inputs.tsx';
+import { useDesigner, useItemPatch } from './designer-context.ts';
+import { FieldProperties } from './FieldProperties.tsx';
+import { Hint, LabelProps, NumberProp, Prop, SwitchProp, TightenSwitch } from './inputs.tsx';
 import { ColumnsProperties, TableProperties, TabsProperties } from './LayoutProperties.tsx';
 
 /** The selected item's properties, or the form's own settings when nothing is selected. */
@@ -63,8 +63,7 @@ function ItemProperties({ item }: { item: FormItem }) {
   const { t } = useTranslation();
   const { design, change, errors } = useDesigner();
   const own = errorsUnder(errors, `items.${item.id}.`);
-  const patch = (p: Record<string, unknown>, key: string) =>
-    change({ type: 'item', id: item.id, patch: p }, `${item.id}:${key}`);
+  const patch = useItemPatch(item.id);
   const span = (
     <NumberProp
       label={t('formDesign.props.span')}
@@ -160,9 +159,7 @@ type FieldItem = FormItem & { kind: 'field' };
 
 function ItemTexts({ item, withLabel }: { item: FieldItem; withLabel: boolean }) {
   const { t } = useTranslation();
-  const { change } = useDesigner();
-  const patch = (p: Record<string, unknown>, key: string) =>
-    change({ type: 'item', id: item.id, patch: p }, `${item.id}:${key}`);
+  const patch = useItemPatch(item.id);
   return (
     <>
       {withLabel && (
@@ -214,10 +211,9 @@ function OwnFieldProperties({ item }: { item: FieldItem }) {
 function BoundFieldProperties({ item }: { item: FieldItem }) {
   const { t, i18n } = useTranslation();
   const lang = langOf(i18n.language);
-  const { design, entity, change } = useDesigner();
+  const { design, entity } = useDesigner();
   const meta = entity?.fields.find((f) => f.name === item.name);
-  const patch = (p: Record<string, unknown>, key: string) =>
-    change({ type: 'item', id: item.id, patch: p }, `${item.id}:${key}`);
+  const patch = useItemPatch(item.id);
   return (
     <>
       <Hint>{`${t('formDesign.props.entityField', { entity: design.entity })} — ${meta?.label[lang] ?? item.name} (${item.name})`}</Hint>

@@ -1,16 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import type { FieldMeta, FormAction, FormCondition } from '@trestle/shared';
-import { Button, Input, InputNumber, Select, Space, Switch, TreeSelect } from 'antd';
+import type { FieldMeta, FormAction } from '@trestle/shared';
+import { Button, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { organizationTree, useOrganizations, useRoles } from './form-design-api.ts';
 import { Prop } from './inputs.tsx';
 import type { Targets } from './rule-targets.ts';
 
-const fieldOps = ['eq', 'ne', 'in', 'notIn', 'gt', 'ge', 'lt', 'le', 'empty', 'notEmpty', 'contains'] as const;
 const actionKinds = ['show', 'hide', 'require', 'disable', 'setValue', 'options', 'compute'] as const;
 type Scalar = string | number | boolean | null;
 
-const rowStyle = {
+export const rowStyle = {
   width: '100%',
   margin: 0,
   minWidth: 0,
@@ -19,157 +17,8 @@ const rowStyle = {
   borderRadius: 6,
 } as const;
 
-export function ConditionRow({
-  n,
-  condition: c,
-  errors,
-  targets,
-  onChange,
-  onRemove,
-}: {
-  n: number;
-  condition: FormCondition;
-  errors: Record<string, string>;
-  targets: Targets;
-  onChange(c: FormCondition, key?: string): void;
-  onRemove(): void;
-}) {
-  const { t } = useTranslation();
-  const roles = useRoles();
-  const organizations = useOrganizations();
-  const subject = (
-    <Select
-      aria-label={t('formDesign.rules.subject')}
-      value={c.subject}
-      style={{ width: 170 }}
-      options={(['field', 'role', 'organization'] as const).map((s) => ({
-        value: s,
-        label: t(`formDesign.rules.subject.${s}`),
-      }))}
-      onChange={(s) =>
-        onChange(
-          s === 'field'
-            ? { subject: 'field', field: targets.fields[0]?.name ?? '', op: 'eq', value: null }
-            : { subject: s, op: 'in', value: [] },
-        )
-      }
-    />
-  );
-  let rest: React.ReactNode;
-  if (c.subject === 'field') {
-    const field = targets.fields.find((f) => f.name === c.field);
-    const list = c.op === 'in' || c.op === 'notIn';
-    rest = (
-      <>
-        <Prop label={t('formDesign.rules.field')} error={errors.field}>
-          <Select
-            aria-label={t('formDesign.rules.field')}
-            value={c.field || undefined}
-            style={{ width: 220 }}
-            showSearch
-            optionFilterProp="label"
-            options={targets.fieldOptions}
-            onChange={(field) => onChange({ ...c, field, value: null })}
-          />
-        </Prop>
-        <Prop label={t('formDesign.rules.op')}>
-          <Select
-            aria-label={t('formDesign.rules.op')}
-            value={c.op}
-            style={{ width: 150 }}
-            options={fieldOps.map((op) => ({ value: op, label: t(`formDesign.op.${op}`) }))}
-            onChange={(op) =>
-              onChange({
-                ...c,
-                op,
-                value:
-                  op === 'empty' || op === 'notEmpty'
-                    ? undefined
-                    : op === 'in' || op === 'notIn'
-                      ? []
-                      : field?.type === 'boolean'
-                        ? true
-                        : null,
-              })
-            }
-          />
-        </Prop>
-        {c.op !== 'empty' && c.op !== 'notEmpty' && (
-          <Prop label={t('formDesign.rules.value')} error={errors.value}>
-            {list ? (
-              <Select
-                aria-label={t('formDesign.rules.value')}
-                mode="tags"
-                style={{ minWidth: 200 }}
-                value={Array.isArray(c.value) ? c.value : []}
-                options={targets.choicesOf(field)}
-                onChange={(value: string[]) => onChange({ ...c, value })}
-              />
-            ) : (
-              <ValueInput
-                field={field}
-                choices={targets.choicesOf(field)}
-                value={Array.isArray(c.value) ? null : (c.value ?? null)}
-                onChange={(value, key) => onChange({ ...c, value }, key)}
-              />
-            )}
-          </Prop>
-        )}
-      </>
-    );
-  } else if (c.subject === 'role') {
-    rest = (
-      <Prop label={t('formDesign.rules.roles')} error={errors.value}>
-        <Select
-          aria-label={t('formDesign.rules.roles')}
-          mode="multiple"
-          style={{ minWidth: 240 }}
-          value={c.value.map(String)}
-          optionFilterProp="label"
-          options={(roles.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-          onChange={(v: string[]) =>
-            onChange({ ...c, value: v.map(Number).filter((x) => Number.isInteger(x) && x > 0) })
-          }
-        />
-      </Prop>
-    );
-  } else {
-    // Organisations by name, in their tree; a rule holds their ids.
-    rest = (
-      <Prop label={t('formDesign.rules.organizations')} error={errors.value}>
-        <TreeSelect
-          aria-label={t('formDesign.rules.organizations')}
-          multiple
-          showSearch
-          treeDefaultExpandAll
-          treeNodeFilterProp="title"
-          style={{ minWidth: 240 }}
-          value={c.value}
-          treeData={organizationTree(organizations.data ?? [])}
-          onChange={(v: number[]) => onChange({ ...c, value: v.filter((x) => Number.isInteger(x) && x > 0) })}
-        />
-      </Prop>
-    );
-  }
-  return (
-    <fieldset aria-label={t('formDesign.rules.condition', { n })} style={rowStyle}>
-      <Space wrap align="start">
-        <Prop label={t('formDesign.rules.subject')}>{subject}</Prop>
-        {rest}
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('formDesign.rules.removeCondition', { n })}
-          onClick={onRemove}
-          style={{ marginTop: 30 }}
-        />
-      </Space>
-    </fieldset>
-  );
-}
-
 /** A value suited to the field: a switch for yes/no, a choice, a number, or text. */
-function ValueInput({
+export function ValueInput({
   field,
   choices,
   value,
@@ -256,12 +105,7 @@ export function ActionRow({
             style={{ width: 240 }}
             showSearch
             optionFilterProp="label"
-            options={targets.targetOptions(fieldOnly ? 'field' : 'any').map((g) => ({
-              ...g,
-              label: t(
-                `formDesign.target.${g.label === 'fields' ? 'field' : g.label === 'tables' ? 'table' : 'section'}`,
-              ),
-            }))}
+            options={targets.targetOptions(fieldOnly ? 'field' : 'any')}
             onChange={(target: string) => onChange({ ...a, target })}
           />
         </Prop>

@@ -6,7 +6,7 @@ import { useReducer, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
 import { placeErrors } from './design-errors.ts';
-import { historyReducer, startHistory } from './design-state.ts';
+import { historyReducer, startHistory } from './design-history.ts';
 import { DesignerContext, type Selection } from './designer-context.ts';
 import { RulesEditor } from './RulesEditor.tsx';
 import { designErrors } from './use-design-errors.ts';

@@ -2,12 +2,16 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FormAction, FormCondition, FormRule } from '@trestle/shared';
 import { Alert, Button, Card, Empty, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConditionRow } from './ConditionRow.tsx';
 import { errorsUnder } from './design-errors.ts';
-import { freshId } from './design-state.ts';
+import { freshId } from './design-pieces.ts';
 import { useDesigner } from './designer-context.ts';
 import { Prop } from './inputs.tsx';
-import { ActionRow, ConditionRow } from './RuleRows.tsx';
+import { ActionRow } from './RuleRows.tsx';
 import { type Targets, useTargets } from './rule-targets.ts';
+
+const replaced = <T,>(list: readonly T[], at: number, next: T) => list.map((x, i) => (i === at ? next : x));
+const without = <T,>(list: readonly T[], at: number) => list.filter((_, i) => i !== at);
 
 /** The form's rules: each with its conditions (on fields or on who fills the form) and what it does. */
 export function RulesEditor() {
@@ -22,7 +26,7 @@ export function RulesEditor() {
         id: freshId(design, 'r'),
         match: 'all',
         when: [],
-        actions: [{ action: 'show', target: targets.fields[0]?.name ?? '' }],
+        actions: [{ action: 'show', target: targets.firstField }],
       },
     ]);
   return (
@@ -35,13 +39,8 @@ export function RulesEditor() {
             rule={rule}
             n={r + 1}
             errors={errorsUnder(errors, `rules.${r}.`)}
-            onChange={(next, key) =>
-              setRules(
-                design.rules.map((x, i) => (i === r ? next : x)),
-                key && `rule:${rule.id}:${key}`,
-              )
-            }
-            onRemove={() => setRules(design.rules.filter((_, i) => i !== r))}
+            onChange={(next, key) => setRules(replaced(design.rules, r, next), key && `rule:${rule.id}:${key}`)}
+            onRemove={() => setRules(without(design.rules, r))}
             targets={targets}
           />
         ))}
@@ -124,23 +123,15 @@ function RuleCard({
                 condition={c}
                 errors={errorsUnder(errors, `when.${j}.`)}
                 targets={targets}
-                onChange={(next, key) =>
-                  setWhen(
-                    rule.when.map((x, k) => (k === j ? next : x)),
-                    key && `when.${j}.${key}`,
-                  )
-                }
-                onRemove={() => setWhen(rule.when.filter((_, k) => k !== j))}
+                onChange={(next, key) => setWhen(replaced(rule.when, j, next), key && `when.${j}.${key}`)}
+                onRemove={() => setWhen(without(rule.when, j))}
               />
             ))}
             <Button
               size="small"
               icon={<PlusOutlined />}
               onClick={() =>
-                setWhen([
-                  ...rule.when,
-                  { subject: 'field', field: targets.fields[0]?.name ?? '', op: 'eq', value: null },
-                ])
+                setWhen([...rule.when, { subject: 'field', field: targets.firstField, op: 'eq', value: null }])
               }
             >
               {t('formDesign.rules.addCondition')}
@@ -157,21 +148,14 @@ function RuleCard({
                 action={a}
                 errors={errorsUnder(errors, `actions.${j}.`)}
                 targets={targets}
-                onChange={(next, key) =>
-                  setActions(
-                    rule.actions.map((x, k) => (k === j ? next : x)),
-                    key && `actions.${j}.${key}`,
-                  )
-                }
-                onRemove={
-                  rule.actions.length > 1 ? () => setActions(rule.actions.filter((_, k) => k !== j)) : undefined
-                }
+                onChange={(next, key) => setActions(replaced(rule.actions, j, next), key && `actions.${j}.${key}`)}
+                onRemove={rule.actions.length > 1 ? () => setActions(without(rule.actions, j)) : undefined}
               />
             ))}
             <Button
               size="small"
               icon={<PlusOutlined />}
-              onClick={() => setActions([...rule.actions, { action: 'show', target: targets.fields[0]?.name ?? '' }])}
+              onClick={() => setActions([...rule.actions, { action: 'show', target: targets.firstField }])}
             >
               {t('formDesign.rules.addAction')}
             </Button>

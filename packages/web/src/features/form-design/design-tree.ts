@@ -10,59 +10,39 @@ export const ROOT = 'root';
 /** The items of a container, or null when no container has that id. */
 export function itemsOf(items: readonly FormItem[], container: string): readonly FormItem[] | null {
   if (container === ROOT) return items;
-  for (const item of items) {
-    if (item.kind === 'section') {
-      if (item.id === container) return item.items;
-      const inner = itemsOf(item.items, container);
-      if (inner) return inner;
-    } else if (item.kind === 'tabs') {
-      for (const tab of item.tabs) {
-        if (tab.id === container) return tab.items;
-        const inner = itemsOf(tab.items, container);
-        if (inner) return inner;
-      }
-    } else if (item.kind === 'columns') {
-      for (const col of item.columns) {
-        if (col.id === container) return col.items;
-        const inner = itemsOf(col.items, container);
-        if (inner) return inner;
-      }
+  for (const item of items)
+    for (const [id, inner] of childContainers(item)) {
+      if (id === container) return inner;
+      const found = itemsOf(inner, container);
+      if (found) return found;
     }
-  }
   return null;
 }
 
+/** An item with each container directly inside it (its own, each tab, each column) given new items. */
+export function mapContainers(
+  item: FormItem,
+  change: (container: string, items: readonly FormItem[]) => FormItem[],
+): FormItem {
+  if (item.kind === 'section') return { ...item, items: change(item.id, item.items) };
+  if (item.kind === 'tabs') return { ...item, tabs: item.tabs.map((t) => ({ ...t, items: change(t.id, t.items) })) };
+  if (item.kind === 'columns')
+    return { ...item, columns: item.columns.map((c) => ({ ...c, items: change(c.id, c.items) })) };
+  return item;
+}
+
 /** The layout with one container's items replaced (the others untouched, shared). */
-export function withContainer(
+function withContainer(
   items: readonly FormItem[],
   container: string,
   change: (items: FormItem[]) => FormItem[],
 ): FormItem[] {
   if (container === ROOT) return change([...items]);
-  return items.map((item): FormItem => {
-    if (item.kind === 'section')
-      return {
-        ...item,
-        items: item.id === container ? change([...item.items]) : withContainer(item.items, container, change),
-      };
-    if (item.kind === 'tabs')
-      return {
-        ...item,
-        tabs: item.tabs.map((tab) => ({
-          ...tab,
-          items: tab.id === container ? change([...tab.items]) : withContainer(tab.items, container, change),
-        })),
-      };
-    if (item.kind === 'columns')
-      return {
-        ...item,
-        columns: item.columns.map((col) => ({
-          ...col,
-          items: col.id === container ? change([...col.items]) : withContainer(col.items, container, change),
-        })),
-      };
-    return item;
-  });
+  return items.map((item) =>
+    mapContainers(item, (id, inner) =>
+      id === container ? change([...inner]) : withContainer(inner, container, change),
+    ),
+  );
 }
 
 /** Where an item sits: its container and its index there. */

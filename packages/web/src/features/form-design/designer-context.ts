@@ -1,7 +1,7 @@
 import type { EntityScreenMeta, FormDesign } from '@trestle/shared';
 import { createContext, useContext } from 'react';
+import type { DesignChange } from './design-changes.ts';
 import type { PlacedErrors } from './design-errors.ts';
-import type { DesignChange } from './design-state.ts';
 
 /** What is selected on the canvas: an item, and the container inside it that was clicked (a tab, a column). */
 export type Selection = { id: string; container?: string } | null;
@@ -25,4 +25,10 @@ export function useDesigner(): Designer {
   const designer = useContext(DesignerContext);
   if (!designer) throw new Error('useDesigner outside the form designer');
   return designer;
+}
+
+/** A change to one item's own properties; typing in one of them (`key`) is one step of undo. */
+export function useItemPatch(id: string) {
+  const { change } = useDesigner();
+  return (patch: Record<string, unknown>, key: string) => change({ type: 'item', id, patch }, `${id}:${key}`);
 }

@@ -53,7 +53,7 @@ export const saveAccess = (id: number, version: number, access: FormAccess) =>
 export const deleteForm = (id: number) => http.post<null>(`${base}/del`, { id }, { quiet: true });
 
 /** An entity a form may lay out: the designed tables and the built-in ones, by name. */
-export type BindableEntity = { name: string; label: { en: string; zh: string }; designed: boolean };
+type BindableEntity = { name: string; label: { en: string; zh: string }; designed: boolean };
 
 export function useBindableEntities(enabled: boolean) {
   return useQuery({
@@ -73,14 +73,16 @@ export function useBindableEntities(enabled: boolean) {
   });
 }
 
+/** An entity's metadata with its detail entities, kept a while: a new bound form's designer reads what made it. */
+export const entityMetaQuery = (name: string) => ({
+  queryKey: formDesignKeys.entity(name),
+  staleTime: 5 * 60_000,
+  queryFn: () => http.get<EntityScreenMeta>(`/api/${name}/getMeta`),
+});
+
 /** The bound entity's metadata with its detail entities, which the checks and the preview read the design against. */
 export const useEntityMeta = (name: string | undefined) =>
-  useQuery({
-    queryKey: formDesignKeys.entity(name ?? ''),
-    enabled: name !== undefined,
-    staleTime: 5 * 60_000,
-    queryFn: () => http.get<EntityScreenMeta>(`/api/${name}/getMeta`),
-  });
+  useQuery({ ...entityMetaQuery(name ?? ''), enabled: name !== undefined });
 
 /**
  * The roles a form's access and rules may name, read under the designer's own grant (the Role screen's grant

@@ -1,5 +1,5 @@
 import type { FormLabel } from '@trestle/shared';
-import { Form, Input, InputNumber, Switch } from 'antd';
+import { Form, Input, InputNumber, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** One property: its label, its input, and the problem the checks found with it. */
@@ -144,3 +144,26 @@ export function LabelProps({
     </>
   );
 }
+
+/** A yes/no switch that only tightens: on, or left to the field (for a bound form's item). */
+export function TightenSwitch({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: boolean;
+  onChange(v: true | undefined): void;
+}) {
+  return (
+    <Prop label={label}>
+      <Switch aria-label={label} checked={value} onChange={(v) => onChange(v ? true : undefined)} />
+    </Prop>
+  );
+}
+
+export const Hint = ({ children }: { children: string }) => (
+  <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+    {children}
+  </Typography.Paragraph>
+);

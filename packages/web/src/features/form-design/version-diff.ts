@@ -17,7 +17,7 @@ function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()):
 }
 
 /** Each setting that differs between two values, as `path: before → after`. */
-export function settingChanges(before: unknown, after: unknown): string[] {
+function settingChanges(before: unknown, after: unknown): string[] {
   const a = flatten(before);
   const b = flatten(after);
   const paths = [...new Set([...a.keys(), ...b.keys()])].sort();
