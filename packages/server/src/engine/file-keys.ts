@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../db/client.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Row } from './definition.ts';
 
-const holdsFiles = (type: string) => type === 'file' || type === 'image';
+export const holdsFiles = (type: string) => type === 'file' || type === 'image';
 
 /**
  * Image and file fields may only point at files uploaded to the caller's tenant (an image field at an

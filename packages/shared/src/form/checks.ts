@@ -3,6 +3,20 @@ import type { EntityMeta } from '../entity/metadata.ts';
 import { fieldValueSchema } from '../entity/row-schema.ts';
 import { type FormDesign, type FormItem, walkItems } from './design.ts';
 import { resolveForm, ruleTargets } from './rules.ts';
+import { repeatsARepeat } from './slow-pattern.ts';
+
+/** What is wrong with a field's pattern: not one at all, or one too slow to check (slow-pattern.ts). */
+function patternError(pattern: string | undefined): string | null {
+  if (pattern === undefined) return null;
+  try {
+    new RegExp(pattern);
+  } catch {
+    return 'not a valid pattern';
+  }
+  return repeatsARepeat(pattern)
+    ? 'a repeat inside a repeat, like (a+)+, is too slow to check: write it without'
+    : null;
+}
 
 /** How deep layout pieces may sit in each other (a section in a tab in a column…). */
 export const MAX_FORM_DEPTH = 4;
@@ -70,12 +84,8 @@ export function checkFormDesign(
     if ((f.type === 'dict' || f.type === 'dictMulti') && !f.dictionary && !f.options?.length)
       errors[`fields.${i}.dictionary`] = 'a choice field needs a dictionary or options';
     if (f.min !== undefined && f.max !== undefined && f.min > f.max) errors[`fields.${i}.max`] = 'less than min';
-    if (f.pattern !== undefined)
-      try {
-        new RegExp(f.pattern);
-      } catch {
-        errors[`fields.${i}.pattern`] = 'not a valid pattern';
-      }
+    const pattern = patternError(f.pattern);
+    if (pattern) errors[`fields.${i}.pattern`] = pattern;
     if (f.default !== undefined && f.default !== null && f.default !== '' && !f.computed) {
       const ok = fieldValueSchema({ ...f, required: false }).safeParse(f.default);
       if (!ok.success) errors[`fields.${i}.default`] = ok.error.issues[0]?.message ?? 'not valid';
@@ -84,6 +94,10 @@ export function checkFormDesign(
   design.tables.forEach((t, i) => {
     if (seen.has(t.name)) errors[`tables.${i}.name`] = `${t.name} is used twice`;
     seen.add(t.name);
+    t.fields.forEach((f, j) => {
+      const pattern = patternError(f.pattern);
+      if (pattern) errors[`tables.${i}.fields.${j}.pattern`] = pattern;
+    });
     if (t.minRows !== undefined && t.maxRows !== undefined && t.minRows > t.maxRows)
       errors[`tables.${i}.maxRows`] = 'less than the least number of lines';
   });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@trestle/shared';
+import { ErrorCode, type FormViewer } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { grantExpr } from '../../http/access.ts';
@@ -19,15 +19,16 @@ export type FormCaller = {
   organizationId: number | null;
 };
 
+/** The caller's enabled roles, as rows `r` (the one place both a form's role lists and its rules read them). */
+const enabledRoles = (userId: number) =>
+  sql`user_roles ur join roles r on r.id = ur.role_id and r.enabled where ur.user_id = ${userId}`;
+
 export async function formCaller(db: Db, auth: AuthContext): Promise<FormCaller> {
   const [row] = await queryRows<{ roleIds: number[] | null; isSuper: boolean | null; designer: boolean }>(
     db,
-    sql`select
-          (select array_agg(r.id order by r.id) from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-            where ur.user_id = ${auth.userId}) as "roleIds",
-          (select bool_or(r.is_super) from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-            where ur.user_id = ${auth.userId}) as "isSuper",
-          ${grantExpr(sql`${auth.userId}`, 'formDesign', 'Search')} as designer`,
+    sql`select array_agg(r.id order by r.id) as "roleIds", bool_or(r.is_super) as "isSuper",
+          ${grantExpr(sql`${auth.userId}`, 'formDesign', 'Search')} as designer
+        from ${enabledRoles(auth.userId)}`,
   );
   return {
     userId: auth.userId,
@@ -37,6 +38,12 @@ export async function formCaller(db: Db, auth: AuthContext): Promise<FormCaller>
     designer: row?.designer === true,
     organizationId: auth.dataScope.organizationId,
   };
+}
+
+/** Who a form's rules read (a bound form's, on an entity's save): the caller's enabled roles and organisation. */
+export async function viewerOf(db: Db, auth: AuthContext): Promise<FormViewer> {
+  const rows = await queryRows<{ id: number }>(db, sql`select r.id from ${enabledRoles(auth.userId)}`);
+  return { roleIds: rows.map((r) => Number(r.id)), organizationId: auth.dataScope.organizationId };
 }
 
 /** A form's role lists: an empty list leaves the matter to the screen's grant alone. */

@@ -1,17 +1,11 @@
-import {
-  checkFormBody,
-  type EntityMeta,
-  type EntityScreenMeta,
-  type FormDesign,
-  type FormViewer,
-  resolveForm,
-} from '@trestle/shared';
+import { checkFormBody, type EntityMeta, type EntityScreenMeta, type FormDesign, resolveForm } from '@trestle/shared';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../../db/client.ts';
 import type { EntityDefinition } from '../../engine/definition.ts';
 import type { FormGate } from '../../engine/write-deps.ts';
 import type { AuthContext } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import { viewerOf } from './forms.access.ts';
 
 /** Announces a change of a tenant's published bound form to every app node (payload `<tenant>:<entity>`). */
 const CHANNEL = 'trestle_forms';
@@ -77,21 +71,13 @@ export function createBoundForms(deps: {
     await deps.db.execute(sql`select pg_notify(${CHANNEL}, ${`${tenantId}:${entity}`})`);
   }
 
-  async function viewerOf(auth: AuthContext): Promise<FormViewer> {
-    const rows = await queryRows<{ id: number }>(
-      deps.db,
-      sql`select r.id from user_roles ur join roles r on r.id = ur.role_id and r.enabled where ur.user_id = ${auth.userId}`,
-    );
-    return { roleIds: rows.map((r) => Number(r.id)), organizationId: auth.dataScope.organizationId };
-  }
-
   /** The engine's gate for a save of `def`'s records: null while the tenant has no published form for it. */
   async function gate(auth: AuthContext, def: EntityDefinition): Promise<FormGate | null> {
     const design = await published(auth.tenantId, def.meta.name);
     const screen = design && entityScreen(deps.definitions, def.meta.name);
     if (!design || !screen) return null;
     const form = resolveForm(design, screen);
-    const viewer = await viewerOf(auth);
+    const viewer = await viewerOf(deps.db, auth);
     return (body, stored) => {
       const sent = new Set(Object.keys(body.mainData));
       const mainData = stored ? { ...stored, ...body.mainData } : body.mainData;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
-import { publishedForm, siteVisit, visitAnswer } from '../../test/forms.ts';
+import { publishedForm, siteVisit, siteVisitWith, visitAnswer } from '../../test/forms.ts';
 import { body } from '../../test/helper.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
@@ -38,6 +38,35 @@ describe('a design is checked before it is saved', () => {
     const res = await t.post('/api/formDesign/add', { design: { ...design, rules: [rule] } });
     expect(res.statusCode).toBe(400);
     expect(fieldErrorsOf(res)['rules.0.actions.0.target']).toMatch(/nowhere/);
+  });
+
+  it('refuses a rule on a role or organisation the company does not have (another company’s ids included)', async () => {
+    const rule = {
+      id: 'r8',
+      match: 'any',
+      when: [
+        { subject: 'role', op: 'in', value: [999_998] },
+        { subject: 'organization', op: 'notIn', value: [999_997] },
+      ],
+      actions: [{ action: 'require', target: 'siteName' }],
+    };
+    const res = await t.post('/api/formDesign/add', { design: { ...siteVisit('Foreign ids'), rules: [rule] } });
+    expect(res.statusCode).toBe(400);
+    expect(fieldErrorsOf(res)['rules.0.when.0.value']).toBe('no role 999998 in this company');
+    expect(fieldErrorsOf(res)['rules.0.when.1.value']).toBe('no organization 999997 in this company');
+  });
+
+  it('refuses a pattern that repeats a repeat, which a short answer could keep the server busy on for minutes', async () => {
+    const res = await t.post('/api/formDesign/add', {
+      design: siteVisitWith('Slow pattern', [
+        { name: 'code', type: 'string', label: { en: 'Code', zh: '' }, pattern: '^(a+)+$' },
+        { name: 'plain', type: 'string', label: { en: 'Plain', zh: '' }, pattern: '^(ab|cd)+[0-9]{2,4}$' },
+      ]),
+    });
+    expect(res.statusCode).toBe(400);
+    const errors = fieldErrorsOf(res);
+    expect(Object.keys(errors)).toHaveLength(1);
+    expect(Object.entries(errors)[0]?.[1]).toMatch(/repeat inside a repeat/);
   });
 
   it('refuses a form bound to an entity that does not exist', async () => {

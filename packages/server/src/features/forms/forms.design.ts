@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { checkFormDesign, type FormAccess, type FormDesign } from '@trestle/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { roles } from '../../db/schema.ts';
+import { organizations, roles } from '../../db/schema.ts';
 import { forms, formVersions } from '../../db/schema-forms.ts';
 import type { EntityDefinition } from '../../engine/definition.ts';
 import { grantExpr } from '../../http/access.ts';
@@ -10,9 +10,39 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { conflict, type FormCaller, requireDesign } from './forms.access.ts';
 import type { BoundForms } from './forms.bound.ts';
 import { entityScreen } from './forms.bound.ts';
-import { countSubmissions, readForm, rolesOf, updateForm } from './forms.repository.ts';
+import { countSubmissions, readForm, readVersion, rolesOf, staleForm, updateForm } from './forms.repository.ts';
 
 export type DesignDeps = { db: Db; now: () => Date; definitions: readonly EntityDefinition[]; bound: BoundForms };
+
+/** Which of `ids` name rows of `table` in the caller's company: another company's id is refused as unknown. */
+async function ownIds(db: Db, table: typeof roles | typeof organizations, tenantId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const found = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, [...new Set(ids)]), eq(table.tenantId, tenantId)));
+  return new Set(found.map((r) => r.id));
+}
+
+/** A rule's role and organisation conditions must name the company's own (as the form's role lists must). */
+async function ruleIdErrors(db: Db, tenantId: number, design: FormDesign) {
+  const conditions = design.rules.flatMap((rule, i) =>
+    rule.when.flatMap((c, j) =>
+      c.subject === 'field' ? [] : [{ at: `rules.${i}.when.${j}.value`, subject: c.subject, ids: c.value }],
+    ),
+  );
+  const idsOf = (subject: string) => conditions.filter((c) => c.subject === subject).flatMap((c) => c.ids);
+  const known = {
+    role: await ownIds(db, roles, tenantId, idsOf('role')),
+    organization: await ownIds(db, organizations, tenantId, idsOf('organization')),
+  };
+  const errors: Record<string, string> = {};
+  for (const c of conditions) {
+    const missing = c.ids.filter((id) => !known[c.subject].has(id));
+    if (missing.length) errors[c.at] = `no ${c.subject} ${missing.join(', ')} in this company`;
+  }
+  return errors;
+}
 
 /**
  * A design's problems, as the designer shows them: a bound form is read against its entity, which the caller
@@ -32,7 +62,10 @@ async function checkDesign(deps: DesignDeps, caller: FormCaller, design: FormDes
     );
     if (taken) throw conflict(`${design.entity} has a form already (form ${taken.id})`);
   }
-  const fieldErrors = checkFormDesign(design, screen ?? null);
+  const fieldErrors = {
+    ...checkFormDesign(design, screen ?? null),
+    ...(await ruleIdErrors(deps.db, caller.tenantId, design)),
+  };
   if (Object.keys(fieldErrors).length) throw badRequest('The design has errors', fieldErrors);
 }
 
@@ -69,7 +102,7 @@ export async function publishForm(deps: DesignDeps, caller: FormCaller, id: numb
   const result = await deps.db.transaction(async (tx) => {
     const row = await readForm(tx, id, true);
     requireDesign(caller, rolesOf(row));
-    if (row.version !== version) throw conflict('The form was changed by someone else: reload it');
+    if (row.version !== version) throw staleForm();
     await checkDesign({ ...deps, db: tx }, caller, row.draft, id);
     // Compared as stored (jsonb), so key order never makes an unchanged draft look new.
     const [last] = await queryRows<{ version: number | null; same: boolean | null }>(
@@ -99,12 +132,9 @@ export async function publishForm(deps: DesignDeps, caller: FormCaller, id: numb
 export async function revertForm(deps: DesignDeps, caller: FormCaller, id: number, version: number, to: number) {
   const row = await readForm(deps.db, id);
   requireDesign(caller, rolesOf(row));
-  const [old] = await deps.db
-    .select({ design: formVersions.design })
-    .from(formVersions)
-    .where(and(eq(formVersions.formId, id), eq(formVersions.version, to)));
+  const old = await readVersion(deps.db, id, to);
   if (!old) throw badRequest('No such version', { toVersion: `the form has no version ${to}` });
-  return { version: await updateForm(deps.db, id, version, caller.userId, deps.now(), { draft: old.design }) };
+  return { version: await updateForm(deps.db, id, version, caller.userId, deps.now(), { draft: old }) };
 }
 
 /** 32 URL-safe characters from 24 random bytes: a link nobody guesses. */
@@ -120,14 +150,7 @@ export async function saveAccess(
   const row = await readForm(deps.db, id);
   requireDesign(caller, rolesOf(row));
   const lists = { designRoles: access.designRoles, fillRoles: access.fillRoles, readRoles: access.readRoles };
-  const named = [...new Set(Object.values(lists).flat())];
-  const found = named.length
-    ? await deps.db
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(inArray(roles.id, named), eq(roles.tenantId, caller.tenantId)))
-    : [];
-  const known = new Set(found.map((r) => r.id));
+  const known = await ownIds(deps.db, roles, caller.tenantId, Object.values(lists).flat());
   const fieldErrors: Record<string, string> = {};
   for (const [list, ids] of Object.entries(lists)) {
     const missing = ids.filter((r) => !known.has(r));
@@ -149,12 +172,16 @@ export async function saveAccess(
 
 /** A form with answers stays (they name its versions); a bound one deleted gives its entity back its own dialog. */
 export async function deleteForm(deps: DesignDeps, caller: FormCaller, id: number) {
-  const row = await readForm(deps.db, id);
-  requireDesign(caller, rolesOf(row));
-  const answers = await countSubmissions(deps.db, id);
-  if (answers > 0)
-    throw conflict(`The form has ${answers} answer${answers === 1 ? '' : 's'}: it can't be deleted while they exist`);
-  await deps.db.delete(forms).where(eq(forms.id, id));
-  await deps.bound.changed(caller.tenantId, row.entity);
+  // Counted and deleted under the form's row lock, which an answer takes too: none slips in between.
+  const entity = await deps.db.transaction(async (tx) => {
+    const row = await readForm(tx, id, true);
+    requireDesign(caller, rolesOf(row));
+    const answers = await countSubmissions(tx, id);
+    if (answers > 0)
+      throw conflict(`The form has ${answers} answer${answers === 1 ? '' : 's'}: it can't be deleted while they exist`);
+    await tx.delete(forms).where(eq(forms.id, id));
+    return row.entity;
+  });
+  await deps.bound.changed(caller.tenantId, entity);
   return { id };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { itemLabel, loadDictionaries, neutralise } from '../../engine/excel-common.ts';
 import type { Language } from '../../http/language.ts';
 import { allSubmissions } from './forms.answers.ts';
+import { iso } from './forms.repository.ts';
 
 const WORDS = {
   en: {
@@ -62,9 +63,14 @@ export async function writeAnswers(
     ...fields.map((f) => ({ header: f.label[lang] || f.label.en, width: 20 })),
   ];
   for (const r of rows) {
-    const at = r.submittedAt instanceof Date ? r.submittedAt.toISOString() : String(r.submittedAt);
     main
-      .addRow([r.id, at, r.submittedBy ?? words.link, r.formVersion, ...fields.map((f) => cell(f, r.mainData))])
+      .addRow([
+        r.id,
+        iso(r.submittedAt),
+        r.submittedBy ?? words.link,
+        r.formVersion,
+        ...fields.map((f) => cell(f, r.mainData)),
+      ])
       .commit();
   }
   main.commit();

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  ErrorCode,
   envelopeSchema,
   fillableFormSchema,
   formSubmitSchema,
@@ -24,13 +25,14 @@ import { createFileStore } from '../../platform/files.store.ts';
 import { formCaller, requireFill, requireRead } from './forms.access.ts';
 import { myForms, pageSubmissions, submissionById } from './forms.answers.ts';
 import { writeAnswers } from './forms.export.ts';
-import { readForm, readVersion, rolesOf } from './forms.repository.ts';
-import { publishedDesign, submitAnswer } from './forms.submit.ts';
+import { iso, readForm, readVersion, rolesOf } from './forms.repository.ts';
+import { notPublished, publishedDesign, submitAnswer } from './forms.submit.ts';
 
 const MENU = 'forms';
 const tags = [MENU];
 const grant = (button: string) => ({ permission: { menu: MENU, button } });
 const idQuery = z.strictObject({ id: idParam });
+const noAnswer = (id: number) => new AppError(404, ErrorCode.notFound, `No answer ${id}`);
 
 /** /forms: staff fill the published forms their roles may fill, and read the answers their roles may read. */
 export function formFillRoutes(deps: { db: Db; objects: ObjectStore; now: () => Date }) {
@@ -141,16 +143,12 @@ export function formFillRoutes(deps: { db: Db; objects: ObjectStore; now: () => 
       },
       handler: async (req) => {
         const found = await submissionById(deps.db, req.query.id);
-        if (!found) throw new AppError(404, 'not_found', `No answer ${req.query.id}`);
+        if (!found) throw noAnswer(req.query.id);
         await readable(req, found.formId);
         const design = await readVersion(deps.db, found.formId, found.formVersion);
-        if (!design) throw new AppError(404, 'not_found', `No answer ${req.query.id}`);
+        if (!design) throw noAnswer(req.query.id);
         const { formId: _form, submittedAt, ...rest } = found;
-        return envelope({
-          ...rest,
-          submittedAt: submittedAt instanceof Date ? submittedAt.toISOString() : String(submittedAt),
-          design,
-        });
+        return envelope({ ...rest, submittedAt: iso(submittedAt), design });
       },
     });
 
@@ -163,9 +161,8 @@ export function formFillRoutes(deps: { db: Db; objects: ObjectStore; now: () => 
       },
       handler: async (req, reply) => {
         const row = await readable(req, req.query.id);
-        if (row.publishedVersion === null) throw new AppError(404, 'not_found', 'The form is not published');
-        const design = await readVersion(deps.db, row.id, row.publishedVersion);
-        if (!design) throw new AppError(404, 'not_found', 'The form is not published');
+        const design = row.publishedVersion === null ? null : await readVersion(deps.db, row.id, row.publishedVersion);
+        if (!design) throw notPublished();
         const lang = languageOf(req);
         const out = new PassThrough();
         const input = { formId: row.id, design, tenantId: authOf(req).tenantId, lang, timeZone: timeZoneOf(req) };

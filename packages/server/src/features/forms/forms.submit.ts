@@ -1,5 +1,6 @@
 import {
   checkFormBody,
+  ErrorCode,
   type FieldMeta,
   type FormDesign,
   type FormViewer,
@@ -8,7 +9,7 @@ import {
 } from '@trestle/shared';
 import type { Db } from '../../db/client.ts';
 import { formSubmissions } from '../../db/schema-forms.ts';
-import { checkFileKeys } from '../../engine/file-keys.ts';
+import { checkFileKeys, holdsFiles } from '../../engine/file-keys.ts';
 import { cleanRichText } from '../../engine/rich-text.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { conflict } from './forms.access.ts';
@@ -17,12 +18,40 @@ import { type FormRow, readForm, readVersion } from './forms.repository.ts';
 type Row = Record<string, unknown>;
 export type AnswerBody = { version: number; mainData: Row; detailData: Record<string, Row[]> };
 
+export const notPublished = () => new AppError(404, ErrorCode.notFound, 'The form is not published');
+
 /** The published design a filler gets: a bound form lays out a dialog and takes no answers of its own. */
 export async function publishedDesign(db: Db, row: FormRow): Promise<FormDesign> {
   const design =
     row.entity === null && row.publishedVersion !== null ? await readVersion(db, row.id, row.publishedVersion) : null;
-  if (!design) throw new AppError(404, 'not_found', 'The form is not published');
+  if (!design) throw notPublished();
   return design;
+}
+
+/**
+ * The answer's file and image keys, main values and every line's, checked in one read: each field is named by
+ * where it sits (`mainData.photo`, `detailData.Attendees.0.badge`) so a refusal names the line.
+ */
+async function checkAnswerFiles(
+  tx: Db,
+  tenantId: number,
+  form: ResolvedForm,
+  main: Row,
+  detail: Record<string, Row[]>,
+) {
+  const fields: FieldMeta[] = [];
+  const values: Row = {};
+  const add = (own: Iterable<FieldMeta>, row: Row, at: string) => {
+    for (const f of own)
+      if (holdsFiles(f.type)) {
+        fields.push({ ...f, name: at + f.name });
+        values[at + f.name] = row[f.name];
+      }
+  };
+  add(form.fields.values(), main, 'mainData.');
+  for (const [name, lines] of Object.entries(detail))
+    for (const [i, line] of lines.entries()) add(form.tables.get(name)?.fields ?? [], line, `detailData.${name}.${i}.`);
+  await checkFileKeys(tx, tenantId, { fields }, values);
 }
 
 /** Rich text as it is stored: sanitised by the engine's allow-list, its problems (too long once clean) refused. */
@@ -38,15 +67,13 @@ function cleanLine(fields: readonly FieldMeta[], row: Row, at: string, errors: R
   return out;
 }
 
-const holdsFiles = (f: FieldMeta) => f.type === 'file' || f.type === 'image';
-
 /** A public link's visitor has no uploads: any file or image value sent is refused on its field. */
 function refuseFiles(form: ResolvedForm, body: AnswerBody) {
   const errors: Record<string, string> = {};
   const check = (fields: Iterable<FieldMeta>, row: Row, at: string) => {
     for (const f of fields) {
       const value = row[f.name];
-      if (holdsFiles(f) && value !== null && value !== undefined && value !== '')
+      if (holdsFiles(f.type) && value !== null && value !== undefined && value !== '')
         errors[at + f.name] = 'a public link takes no files: sign in to attach them';
     }
   };
@@ -113,12 +140,7 @@ export async function submitAnswer(
       detailData[name] = lines.map((line, i) => cleanLine(fields, line, `detailData.${name}.${i}.`, errors));
     }
     if (Object.keys(errors).length) throw badRequest('The answer has errors', errors);
-    await checkFileKeys(tx, input.tenantId, { fields: [...form.fields.values()] }, mainData, 'mainData.');
-    for (const [name, lines] of Object.entries(detailData)) {
-      const fields = form.tables.get(name)?.fields ?? [];
-      for (const [i, line] of lines.entries())
-        await checkFileKeys(tx, input.tenantId, { fields }, line, `detailData.${name}.${i}.`);
-    }
+    await checkAnswerFiles(tx, input.tenantId, form, mainData, detailData);
     const [stored] = await tx
       .insert(formSubmissions)
       .values({
