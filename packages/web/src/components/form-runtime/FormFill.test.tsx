@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type FormBody, type FormDesignInput, formDesignSchema } from '@trestle/shared';
-import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../lib/http/transport.ts';
+import { showAndRequireWhenOn } from '../../test/form-rules.ts';
+import { renderInApp } from '../../test/render.tsx';
 import { FormFill, type FormFillProps } from './FormFill.tsx';
 
 const label = (en: string) => ({ en, zh: '' });
@@ -43,29 +43,13 @@ const inspection: FormDesignInput = {
     { kind: 'field', id: 'f5', name: 'total' },
     { kind: 'table', id: 't1', name: 'Costs' },
   ],
-  rules: [
-    {
-      id: 'r1',
-      match: 'all',
-      when: [{ subject: 'field', field: 'hazards', op: 'eq', value: true }],
-      actions: [
-        { action: 'show', target: 'hazardDetails' },
-        { action: 'require', target: 'hazardDetails' },
-      ],
-    },
-  ],
+  rules: [showAndRequireWhenOn('hazards', 'hazardDetails')],
 };
 const design = formDesignSchema.parse(inspection);
 const viewer = { roleIds: [], organizationId: null };
 
 function renderFill(props: Partial<FormFillProps> = {}) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <FormFill design={design} viewer={viewer} {...props} />
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderInApp(<FormFill design={design} viewer={viewer} {...props} />);
 }
 
 const hazardSwitch = () => screen.getByRole('switch', { name: 'Hazards present' });

@@ -84,10 +84,14 @@ export function FormFill({
   const [tableErrors, setTableErrors] = useState<Record<string, string>>({});
   const sources = useFormSources(resolved, entity, anonymous, formId);
 
-  const { main, lines } = splitValues(values);
-  const live = liveState(resolved, main, lines, viewer);
-  const state = readOnly ? answerState(resolved, live, main, lines) : live;
-  const locked = lockedFields(resolved, state, viewer);
+  // The rules run again when the values (or the design, or who fills it) change, not on every render: a long
+  // form's rules are read several times over (liveState), and a spinner or an error shown changes none of them.
+  const { state, locked } = useMemo(() => {
+    const { main, lines } = splitValues(values);
+    const live = liveState(resolved, main, lines, viewer);
+    const state = readOnly ? answerState(resolved, live, main, lines) : live;
+    return { state, locked: lockedFields(resolved, state, viewer) };
+  }, [resolved, values, viewer, readOnly]);
 
   // Reads what the user has now, writes in what the rules set or compute, and keeps it for the next render.
   const sync = () => setValues(readOnly ? (form.getFieldsValue(true) as Row) : writeRules(form, resolved, viewer));

@@ -12,11 +12,11 @@ import {
 import { Card, Col, Divider, Form, type FormInstance, Row, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
+import { FieldInput, type FieldSource, limitSource } from '../form/FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
 import { useReferenceFills } from '../form/reference-fills.ts';
 import type { Option } from '../form/selects.tsx';
-import { textIn } from './live-rules.ts';
+import { fieldIn, textIn } from './live-rules.ts';
 
 export type FormLayoutProps = {
   /** The antd form the caller owns; its values are the fields by name and the lines under detailData.<Table>. */
@@ -43,18 +43,6 @@ export type FormLayoutProps = {
   narrow?: boolean;
 };
 
-/** Choices left by the rules (`options`) and by a state field's lifecycle. */
-function limitSource(source: FieldSource, allowed: readonly string[] | null): FieldSource {
-  if (!allowed) return source;
-  const keep = (options: Option[]) => options.filter((o) => allowed.includes(String(o.value)));
-  const { fetchOptions } = source;
-  return {
-    ...source,
-    options: source.options && keep(source.options),
-    fetchOptions: fetchOptions && ((q) => fetchOptions(q).then(keep)),
-  };
-}
-
 function intersect(a: readonly string[] | null, b: readonly string[] | null): string[] | null {
   if (!a) return b ? [...b] : null;
   return b ? a.filter((x) => b.includes(x)) : [...a];
@@ -67,16 +55,12 @@ function intersect(a: readonly string[] | null, b: readonly string[] | null): st
  */
 export function FormLayout(props: FormLayoutProps) {
   const { form, resolved, state, onFilled } = props;
-  const { filled, choose } = useReferenceFills(
+  const { withFilled, choose } = useReferenceFills(
     form,
     (name) => resolved.fields.get(name)?.placed === true && state.targets.get(name)?.visible !== false,
     onFilled,
   );
-  const sourceOf = (field: FieldMeta): FieldSource => {
-    const source = props.sourceOf(field);
-    const extra = filled[field.name];
-    return extra ? { ...source, initialOptions: [...(source.initialOptions ?? []), extra] } : source;
-  };
+  const sourceOf = (field: FieldMeta): FieldSource => withFilled(field.name, props.sourceOf(field));
   return (
     <Row gutter={16}>
       <Items {...props} sourceOf={sourceOf} choose={choose} items={resolved.design.items} />
@@ -191,20 +175,13 @@ function FieldItem(props: Inner & { field: ResolvedField }) {
   const isLocked = readOnly === true || locked.has(field.name) || lockedInForm(field);
   const allowed = intersect(target?.options ?? null, stateChoices(field, record?.[field.name]) ?? null);
   // The field as the rules have it now: required by a rule, its own choices limited.
+  const named = fieldIn(field, lang);
   const shown: FieldMeta = {
-    ...field,
-    // Whatever the app's language, the input names itself in the language the form is shown in.
-    label: { en: textIn(field.label, lang), zh: textIn(field.label, lang) },
+    ...named,
     ...(target?.required ? { required: true } : {}),
     ...(isLocked ? { readOnly: true } : {}),
-    // The field's own choices, left as the rules limit them, named in the form's language.
-    ...(field.options
-      ? {
-          options: field.options
-            .filter((o) => !allowed || allowed.includes(o.value))
-            .map((o) => ({ ...o, label: { en: textIn(o.label, lang), zh: textIn(o.label, lang) } })),
-        }
-      : {}),
+    // The field's own choices, left as the rules limit them.
+    ...(named.options ? { options: named.options.filter((o) => !allowed || allowed.includes(o.value)) } : {}),
   };
   const translate = (msg: string) =>
     msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
 import { RichTextCell } from '../rich-text/RichTextCell.tsx';
-import { textIn } from './live-rules.ts';
+import { fieldIn, lineDefaults, textIn } from './live-rules.ts';
 import './form-runtime.css';
 
 type Props = {
@@ -23,8 +23,6 @@ export function LineTable({ table, lang, readOnly, sourceOf, error }: Props) {
   const translate = (msg: string) =>
     msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
   const title = textIn(table.label, lang);
-  const defaults = () =>
-    Object.fromEntries(table.fields.flatMap((f) => (f.default !== undefined ? [[f.name, f.default]] : [])));
   return (
     <Form.List name={['detailData', table.name]}>
       {(rows, { add, remove }) => (
@@ -36,7 +34,7 @@ export function LineTable({ table, lang, readOnly, sourceOf, error }: Props) {
                 size="small"
                 icon={<PlusOutlined />}
                 disabled={table.maxRows !== undefined && rows.length >= table.maxRows}
-                onClick={() => add(defaults())}
+                onClick={() => add(lineDefaults(table))}
               >
                 {t('formRuntime.addLine')}
               </Button>
@@ -54,7 +52,7 @@ export function LineTable({ table, lang, readOnly, sourceOf, error }: Props) {
               ...table.fields.map((f) => {
                 const label = textIn(f.label, lang);
                 const locked = readOnly === true || lockedInForm(f);
-                const shown: FieldMeta = { ...f, label: { en: label, zh: label } };
+                const shown = fieldIn(f, lang);
                 return {
                   key: f.name,
                   title: f.required && !readOnly ? `${label} *` : label,

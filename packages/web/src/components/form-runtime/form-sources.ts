@@ -1,14 +1,21 @@
 import type { EntityScreenMeta, FieldMeta, FormViewer, ResolvedForm } from '@trestle/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../current-user.ts';
 import type { FieldSource } from '../form/FieldInput.tsx';
 import { searchDictionary, useDictionaries } from '../grid/dictionaries.ts';
 import { fieldSources } from '../grid/field-sources.ts';
 
-/** Who is filling the form, as its rules read it: the signed-in user's roles and organisation. */
+/**
+ * Who is filling the form, as its rules read it: the signed-in user's roles and organisation. The same object
+ * while the user is, so that what the rules make of the values is worked out again only when they change.
+ */
 export function useFormViewer(): FormViewer {
   const user = useCurrentUser().data;
-  return { roleIds: user?.roles.map((r) => r.id) ?? [], organizationId: user?.organization?.id ?? null };
+  return useMemo(
+    () => ({ roleIds: user?.roles.map((r) => r.id) ?? [], organizationId: user?.organization?.id ?? null }),
+    [user],
+  );
 }
 
 /** Where the choices of a form's fields come from, for the form's fields (`null`) or one sub-table's. */

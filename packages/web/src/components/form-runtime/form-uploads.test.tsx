@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { formDesignSchema } from '@trestle/shared';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { http } from '../../lib/http/client.ts';
+import { renderInApp } from '../../test/render.tsx';
 import { FormFill, type FormFillProps } from './FormFill.tsx';
 
 const label = (en: string) => ({ en, zh: '' });
@@ -26,13 +25,7 @@ const design = formDesignSchema.parse({
 });
 
 function renderFill(props: Partial<FormFillProps> = {}) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <FormFill design={design} viewer={{ roleIds: [], organizationId: null }} {...props} />
-      </App>
-    </QueryClientProvider>,
-  );
+  return renderInApp(<FormFill design={design} viewer={{ roleIds: [], organizationId: null }} {...props} />);
 }
 
 beforeEach(() => {

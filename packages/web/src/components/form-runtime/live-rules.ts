@@ -1,10 +1,12 @@
 import {
+  type FieldMeta,
   type FormBody,
   type FormLabel,
   type FormState,
   type FormViewer,
   isEmpty,
   type ResolvedForm,
+  type ResolvedTable,
   ruleHolds,
   runRules,
 } from '@trestle/shared';
@@ -15,6 +17,23 @@ type Row = Record<string, unknown>;
 /** A label in the language asked for; an empty Chinese one falls back to the English (the wire default). */
 export const textIn = (label: FormLabel | undefined, lang: 'en' | 'zh'): string =>
   (lang === 'zh' && label?.zh.trim() ? label.zh : label?.en) ?? '';
+
+/**
+ * A field as its input names it in the form's language, whatever the app's: its label and its own choices
+ * (the input reads them in the app's language, so both languages carry the one wanted).
+ */
+export function fieldIn<F extends FieldMeta>(field: F, lang: 'en' | 'zh'): F {
+  const named = (label: FormLabel) => ({ en: textIn(label, lang), zh: textIn(label, lang) });
+  return {
+    ...field,
+    label: named(field.label),
+    ...(field.options ? { options: field.options.map((o) => ({ ...o, label: named(o.label) })) } : {}),
+  };
+}
+
+/** A new line's values: each of its table's field defaults. */
+export const lineDefaults = (table: ResolvedTable): Row =>
+  Object.fromEntries(table.fields.flatMap((f) => (f.default !== undefined ? [[f.name, f.default]] : [])));
 
 /** The antd form's values split into the form's fields and its sub-tables' lines (kept under detailData). */
 export function splitValues(values: Row): { main: Row; lines: Record<string, Row[]> } {
@@ -118,9 +137,7 @@ export function startValues(form: ResolvedForm, initial?: FormBody, asAnswered =
   const lines: Record<string, Row[]> = {};
   for (const table of form.tables.values()) {
     const given = initial?.detailData?.[table.name];
-    const defaults = Object.fromEntries(
-      table.fields.flatMap((f) => (f.default !== undefined ? [[f.name, f.default]] : [])),
-    );
+    const defaults = lineDefaults(table);
     lines[table.name] = given ?? Array.from({ length: asAnswered ? 0 : (table.minRows ?? 0) }, () => ({ ...defaults }));
   }
   return { ...main, detailData: lines };

@@ -2,12 +2,11 @@ import { type FieldMeta, lockedInForm, stateChoices } from '@trestle/shared';
 import { Col, Form, type FormInstance, Row } from 'antd';
 import { type Ref, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldInput, type FieldSource } from './FieldInput.tsx';
+import { FieldInput, type FieldSource, limitSource } from './FieldInput.tsx';
 import { fieldRules, normalizeToggle, triggerOf } from './field-rules.ts';
 import { createFormHandle, type FormHandle } from './form-handle.ts';
 import { helpOf, labelOf, layoutRows } from './layout.ts';
 import { useReferenceFills } from './reference-fills.ts';
-import type { Option } from './selects.tsx';
 
 type Props = {
   fields: readonly FieldMeta[];
@@ -24,30 +23,19 @@ type Props = {
 };
 
 /** A state field offers only what its lifecycle allows from the stored state (a new row: its initial states). */
-function withLifecycle(field: FieldMeta, source: FieldSource, record?: Record<string, unknown>): FieldSource {
-  const allowed = stateChoices(field, record?.[field.name]);
-  if (!allowed) return source;
-  const keep = (options: Option[]) => options.filter((o) => allowed.includes(String(o.value)));
-  const { fetchOptions } = source;
-  return {
-    ...source,
-    options: source.options && keep(source.options),
-    fetchOptions: fetchOptions && ((q) => fetchOptions(q).then(keep)),
-  };
-}
+const withLifecycle = (field: FieldMeta, source: FieldSource, record?: Record<string, unknown>): FieldSource =>
+  limitSource(source, stateChoices(field, record?.[field.name]) ?? null);
 
 /** The fields of a search or edit form in their 2-D layout, each rule from the shared zod schema. */
 export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf, handleRef, record }: Props) {
   const { t, i18n } = useTranslation();
   const rows = layoutRows(fields, purpose);
   const shown = new Set(rows.flat().map((c) => c.field.name));
-  const { filled, choose } = useReferenceFills(form, (name) => shown.has(name));
+  const { withFilled, choose } = useReferenceFills(form, (name) => shown.has(name));
   const sourceFor = (field: FieldMeta): FieldSource => {
     const source = sourceOf?.(field) ?? {};
     if (purpose !== 'edit') return source;
-    const extra = filled[field.name];
-    const withFilled = extra ? { ...source, initialOptions: [...(source.initialOptions ?? []), extra] } : source;
-    return withLifecycle(field, withFilled, record);
+    return withLifecycle(field, withFilled(field.name, source), record);
   };
   const translate = (msg: string) =>
     msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });

@@ -19,6 +19,18 @@ export type FieldSource = {
   uploadUnavailable?: string;
 };
 
+/** A source left with the choices `allowed` (a state field's lifecycle, a rule's options); null: all of them. */
+export function limitSource(source: FieldSource, allowed: readonly string[] | null): FieldSource {
+  if (!allowed) return source;
+  const keep = (options: Option[]) => options.filter((o) => allowed.includes(String(o.value)));
+  const { fetchOptions } = source;
+  return {
+    ...source,
+    options: source.options && keep(source.options),
+    fetchOptions: fetchOptions && ((q) => fetchOptions(q).then(keep)),
+  };
+}
+
 type Props = FieldSource & {
   field: FieldMeta;
   /** 'search' turns ops into their widgets: range → two dates, in → several values. */

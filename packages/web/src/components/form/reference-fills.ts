@@ -1,11 +1,12 @@
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
+import type { FieldSource } from './FieldInput.tsx';
 import type { Option } from './selects.tsx';
 
 /**
  * What a reference choice fills in the same form (a contract's customer): the chosen row's values written into
  * the fields `shown` lets through, and the labels of those that are references themselves, kept so that their
- * selects show the label rather than the id. `after`: told once a choice filled something (setFieldsValue
+ * selects show the label rather than the id (`withFilled` adds it to a field's source). `after`: told once a choice filled something (setFieldsValue
  * tells the form's onValuesChange nothing). One rule for the entity's form and a form design's layout.
  */
 export function useReferenceFills(form: FormInstance, shown: (name: string) => boolean, after?: () => void) {
@@ -25,5 +26,9 @@ export function useReferenceFills(form: FormInstance, shown: (name: string) => b
     });
     after?.();
   };
-  return { filled, choose };
+  const withFilled = (name: string, source: FieldSource): FieldSource => {
+    const extra = filled[name];
+    return extra ? { ...source, initialOptions: [...(source.initialOptions ?? []), extra] } : source;
+  };
+  return { withFilled, choose };
 }

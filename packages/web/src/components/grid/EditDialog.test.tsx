@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type EntityMeta, type FormDesign, formDesignSchema } from '@trestle/shared';
-import { App } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
+import { showAndRequireWhenOn } from '../../test/form-rules.ts';
+import { renderInApp } from '../../test/render.tsx';
 import { EditDialog } from './EditDialog.tsx';
 
 const label = (en: string) => ({ en, zh: en });
@@ -44,17 +44,7 @@ const bound: FormDesign = formDesignSchema.parse({
     },
     { kind: 'field', id: 'f3', name: 'site' },
   ],
-  rules: [
-    {
-      id: 'r1',
-      match: 'all',
-      when: [{ subject: 'field', field: 'hazards', op: 'eq', value: true }],
-      actions: [
-        { action: 'show', target: 'hazardDetails' },
-        { action: 'require', target: 'hazardDetails' },
-      ],
-    },
-  ],
+  rules: [showAndRequireWhenOn('hazards', 'hazardDetails')],
   width: 720,
 });
 
@@ -66,19 +56,15 @@ function renderDialog(form: FormDesign | null) {
   });
   const post = vi.spyOn(http, 'post').mockResolvedValue({ key: 1 });
   const onSaved = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <EditDialog
-          meta={inspection}
-          detailMetas={[]}
-          row={null}
-          sourceOf={() => () => ({})}
-          onClose={() => {}}
-          onSaved={onSaved}
-        />
-      </App>
-    </QueryClientProvider>,
+  renderInApp(
+    <EditDialog
+      meta={inspection}
+      detailMetas={[]}
+      row={null}
+      sourceOf={() => () => ({})}
+      onClose={() => {}}
+      onSaved={onSaved}
+    />,
   );
   return { post, onSaved };
 }

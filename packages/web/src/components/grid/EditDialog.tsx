@@ -63,8 +63,6 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
     if (boundReady) boundRef.current?.sync();
   }, [boundReady]);
 
-  // A 400's fieldErrors, or a 422 rule's field, sit on the fields (and detail cells) they name; the first
-  // is scrolled into view and the notice only counts them. What names no field shown is told in the notice.
   // Computed fields follow what the user types, with the function the server runs again on save.
   const live = computesAnything(meta, detailMetas);
   const recompute = () => {
@@ -84,8 +82,9 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
     if (Object.keys(patch).length) form.setFieldsValue(patch);
   };
 
-  const showErrors = (e: unknown) => {
-    if (!(e instanceof HttpError)) return void message.error(e instanceof Error ? e.message : String(e));
+  // A 400's fieldErrors, or a 422 rule's field, sit on the fields (and detail cells) they name; the first
+  // is scrolled into view and the notice only counts them. What names no field shown is told in the notice.
+  const placeErrors = (fieldErrors: Record<string, string>, summary: string) => {
     const names = new Set(
       bound
         ? [...bound.resolved.fields.values()]
@@ -94,9 +93,9 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
         : fields.map((f) => f.name),
     );
     const hasField = (p: FieldPath) => (typeof p === 'string' ? names.has(p) : p[0] === 'detailData');
-    const { fields: placed, unplaced } = mapFieldErrors(e.fieldErrors, hasField);
+    const { fields: placed, unplaced } = mapFieldErrors(fieldErrors, hasField);
     const first = placed[0];
-    if (!first) return void message.error([e.message, ...unplaced].join('; '));
+    if (!first) return void message.error([summary, ...unplaced].join('; '));
     form.setFields(placed);
     form.scrollToField(first.name, { block: 'center' });
     // Keyed: saving again replaces the notice instead of stacking a second, identical one.
@@ -104,6 +103,10 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
       key: 'grid-field-errors',
       content: [t('grid.fieldsNeedAttention', { count: placed.length }), ...unplaced].join('; '),
     });
+  };
+  const showErrors = (e: unknown) => {
+    if (e instanceof HttpError) placeErrors(e.fieldErrors, e.message);
+    else void message.error(e instanceof Error ? e.message : String(e));
   };
 
   const save = async () => {
@@ -118,10 +121,7 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
     const body = bound ? bound.prune(built) : built;
     // A bound form's rules, checked here as the server will: what they require is asked for before sending.
     const refused = bound?.check(body);
-    if (refused)
-      return showErrors(
-        new HttpError(t('grid.fieldsNeedAttention', { count: 1 }), 400, 'bad_request', { fieldErrors: refused }),
-      );
+    if (refused) return placeErrors(refused, t('grid.fieldsNeedAttention', { count: 1 }));
     setSaving(true);
     try {
       await (row ? api.update(body) : api.add(body));

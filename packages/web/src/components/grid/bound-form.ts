@@ -58,9 +58,15 @@ export function useBoundForm(
     [design, meta, detailMetas],
   );
   const [values, setValues] = useState<Row>({});
-  if (!resolved) return null;
-  const { main, lines } = splitValues(values);
-  const state = liveState(resolved, main, lines, viewer);
+  // Run again when the values change, not on every render of the dialog (saving, an error shown).
+  const ruled = useMemo(() => {
+    if (!resolved) return null;
+    const { main, lines } = splitValues(values);
+    const state = liveState(resolved, main, lines, viewer);
+    return { state, locked: lockedFields(resolved, state, viewer) };
+  }, [resolved, values, viewer]);
+  if (!resolved || !ruled) return null;
+  const { state, locked } = ruled;
   // What the rules make of the values the dialog holds this moment (a save reads them, not the last render's).
   const now = () => {
     const split = splitValues(form.getFieldsValue(true) as Row);
@@ -69,7 +75,7 @@ export function useBoundForm(
   return {
     resolved,
     state,
-    locked: lockedFields(resolved, state, viewer),
+    locked,
     sync: () => setValues(writeRules(form, resolved, viewer)),
     prune: (body) => {
       const current = now();

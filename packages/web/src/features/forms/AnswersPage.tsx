@@ -1,6 +1,6 @@
 import { formatLocalDateTime, langOf, type SubmissionItem } from '@trestle/shared';
 import { App, Card, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
@@ -34,7 +34,7 @@ export function AnswersPage() {
   // The latest published design names the columns (an answer's own version is shown when it is opened); it
   // comes with the page, since a reader may not be one who fills (and so may not open the form).
   const design = grid.query.data?.design ?? undefined;
-  const fields = design ? answerColumns(design) : keyColumns(grid.rows);
+  const fields = useMemo(() => (design ? answerColumns(design) : keyColumns(grid.rows)), [design, grid.rows]);
   // A dictionary field's codes read as their labels (a remote dictionary's stay codes: a list shows few).
   const dictionaries = useDictionaries([{ fields }]);
   const yesNo: [string, string] = [t('grid.yes'), t('grid.no')];

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormBody, langOf } from '@trestle/shared';
-import { App, Card, Result, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormFill } from '../../components/form-runtime/FormFill.tsx';
@@ -9,12 +8,12 @@ import { useFormViewer } from '../../components/form-runtime/form-sources.ts';
 import { textIn } from '../../components/form-runtime/live-rules.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { FormAnswered } from './FormAnswered.tsx';
+import { useFillRounds } from './fill-rounds.ts';
 import { formKeys, formsApi } from './forms-api.ts';
 
 /** #/formSubmit?id=: a signed-in user fills in a published form. */
 export function FillPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const id = Number(useSearchParams()[0].get('id'));
@@ -25,10 +24,7 @@ export function FillPage() {
     enabled: id > 0,
     retry: false,
   });
-  const [answered, setAnswered] = useState(false);
-  // What was typed, given back to the form when it was published again under the user's hands.
-  const [kept, setKept] = useState<FormBody | undefined>();
-  const [round, setRound] = useState(0);
+  const rounds = useFillRounds(form.data?.version);
 
   const error = form.error;
   if (error instanceof HttpError && error.status === 403) return <Navigate to="/401" replace />;
@@ -45,28 +41,19 @@ export function FillPage() {
   const submit = async (body: FormBody) => {
     try {
       await formsApi.submit(id, { version, mainData: body.mainData, detailData: body.detailData ?? {} });
-      setAnswered(true);
+      rounds.done();
       void queryClient.invalidateQueries({ queryKey: formKeys.mine() });
     } catch (e) {
       if (!(e instanceof HttpError && e.status === 409)) throw e;
       // Published again meanwhile: the new version opens with what was typed, where its fields still are.
-      void message.warning(t('forms.republished'));
-      setKept(body);
-      await queryClient.invalidateQueries({ queryKey: formKeys.open(id) });
+      await rounds.republished(body, formKeys.open(id));
     }
   };
 
-  if (answered)
+  if (rounds.answered)
     return (
       <Card>
-        <FormAnswered
-          onAgain={() => {
-            setKept(undefined);
-            setAnswered(false);
-            setRound((n) => n + 1);
-          }}
-          onBack={() => void navigate('/forms')}
-        />
+        <FormAnswered onAgain={rounds.again} onBack={() => void navigate('/forms')} />
       </Card>
     );
   // No menu entry names this page: the form's title is its heading.
@@ -77,10 +64,10 @@ export function FillPage() {
       </Typography.Title>
       <Card>
         <FormFill
-          key={`${round}-${version}`}
+          key={rounds.key}
           design={design}
           viewer={viewer}
-          initial={kept}
+          initial={rounds.kept}
           onSubmit={submit}
           formId={id}
         />

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormBody, langOf, publicLinkClosed } from '@trestle/shared';
 import { App, Card, Form, Result, Skeleton, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { CaptchaField } from '../../components/site-appearance.tsx';
 import { HttpError } from '../../lib/http/transport.ts';
 import { FormAnswered } from './FormAnswered.tsx';
+import { useFillRounds } from './fill-rounds.ts';
 import { formKeys, formsApi } from './forms-api.ts';
 
 /** Anyone with a public link fills as nobody in particular: rules on roles and organisations see none. */
@@ -22,7 +23,6 @@ const visitor = { roleIds: [], organizationId: null };
 export function PublicFillPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const link = useSearchParams()[0].get('link') ?? '';
   const form = useQuery({
     queryKey: formKeys.publicForm(link),
@@ -31,11 +31,9 @@ export function PublicFillPage() {
   });
   const [captchaForm] = Form.useForm<{ captchaId?: string; captchaCode?: string }>();
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [answered, setAnswered] = useState(false);
+  const rounds = useFillRounds(form.data?.version);
   // The link closed (expired, or has all its answers) while the form was open.
   const [closed, setClosed] = useState<string | null>(null);
-  const [kept, setKept] = useState<FormBody | undefined>();
-  const [round, setRound] = useState(0);
 
   // The server's reasons for a closed link, said in the visitor's language; any other message as it came.
   const closedText = (message: string) =>
@@ -89,7 +87,7 @@ export function PublicFillPage() {
         detailData: body.detailData ?? {},
         ...code,
       });
-      setAnswered(true);
+      rounds.done();
     } catch (e) {
       // Every captcha allows one try.
       if (captcha) setCaptchaRound((n) => n + 1);
@@ -99,31 +97,19 @@ export function PublicFillPage() {
       if (e.status === 410) return setClosed(e.message);
       if (e.status === 429) return void message.error(e.message);
       if (e.status !== 409) throw e;
-      void message.warning(t('forms.republished'));
-      setKept(body);
-      await queryClient.invalidateQueries({ queryKey: formKeys.publicForm(link) });
+      await rounds.republished(body, formKeys.publicForm(link));
     }
   };
 
   const title = textIn(design.title, langOf(i18n.language));
-  if (answered)
-    return frame(
-      <FormAnswered
-        onAgain={() => {
-          setKept(undefined);
-          setAnswered(false);
-          setRound((n) => n + 1);
-        }}
-      />,
-      title,
-    );
+  if (rounds.answered) return frame(<FormAnswered onAgain={rounds.again} />, title);
   return frame(
     <FormFill
-      key={`${round}-${version}`}
+      key={rounds.key}
       design={design}
       viewer={visitor}
       anonymous
-      initial={kept}
+      initial={rounds.kept}
       onSubmit={submit}
       beforeSubmit={
         captcha ? (

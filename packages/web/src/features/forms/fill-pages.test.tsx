@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { type Button, type CurrentUser, type FillableForm, formDesignSchema } from '@trestle/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FillableForm, formDesignSchema } from '@trestle/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { clearToken, setToken } from '../../lib/token.ts';
-import { clearSession, menuEntry, renderApp } from '../../test/render.tsx';
+import {
+  clearSession,
+  fakeSignedInServer,
+  menuEntry,
+  renderApp,
+  signedInEachTest,
+  testUser,
+} from '../../test/render.tsx';
 
 const LINK = 'AbCdEfGhIjKlMnOpQrStUv12';
 const label = (en: string) => ({ en, zh: '' });
@@ -15,22 +21,6 @@ const design = (title: string, fields: string[]) =>
     items: fields.map((name, i) => ({ kind: 'field', id: `f${i}`, name })),
   });
 const feedback: FillableForm = { id: 3, version: 1, design: design('Site feedback', ['name', 'comment']) };
-
-const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
-const currentUser = {
-  id: 1,
-  userName: 'pm',
-  userTrueName: 'Pat Manager',
-  img: '',
-  phone: '',
-  email: '',
-  tenant: { id: 1, code: 'main', name: 'Main' },
-  homeTenantId: 1,
-  organization: { id: 1, name: 'Head office' },
-  roles: [{ id: 2, name: 'Project manager' }],
-  mustChangePassword: false,
-  sessionExpiresAt: '2030-01-01T00:00:00Z',
-} satisfies CurrentUser;
 
 const type = (name: string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -135,18 +125,11 @@ describe('a form’s public link', () => {
 });
 
 describe('filling a form signed in', () => {
-  beforeEach(() => {
-    clearSession();
-    setToken('t');
-  });
-  afterEach(() => clearToken());
+  signedInEachTest();
 
   it('opens the form again when it was published meanwhile, keeping what was typed where its fields remain', async () => {
     let version = 1;
-    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-      if (url === '/api/Button/Get') return buttons;
-      if (url === '/api/menu/getTreeMenu') return [menuEntry({ id: 1, name: 'Home', url: '/home' })];
-      if (url === '/api/user/getCurrentUserInfo') return currentUser;
+    fakeSignedInServer([menuEntry({ id: 1, name: 'Home', url: '/home' })], testUser(), (url) => {
       if (url === '/api/form/open')
         return version === 1
           ? feedback

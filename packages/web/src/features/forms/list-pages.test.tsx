@@ -1,35 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  type Button,
-  type CurrentUser,
-  type FillableForm,
-  formDesignSchema,
-  type MyForm,
-  type SubmissionDetail,
-} from '@trestle/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FillableForm, formDesignSchema, type MyForm, type SubmissionDetail } from '@trestle/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { http } from '../../lib/http/client.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { clearToken, setToken } from '../../lib/token.ts';
-import { clearSession, menuEntry, renderApp } from '../../test/render.tsx';
+import { fakeSignedInServer, menuEntry, renderApp, signedInEachTest, testUser } from '../../test/render.tsx';
 
-const buttons: Button[] = [{ id: 1, code: 'Search', name: 'Search', functionName: 'search', icon: '', sort: 1 }];
 const menu = [menuEntry({ id: 1, name: 'Home', url: '/home' }), menuEntry({ id: 2, name: 'Forms', url: '/forms' })];
-const user = {
-  id: 1,
-  userName: 'pm',
-  userTrueName: 'Pat Manager',
-  img: '',
-  phone: '',
-  email: '',
-  tenant: { id: 1, code: 'main', name: 'Main' },
-  homeTenantId: 1,
-  organization: null,
-  roles: [],
-  mustChangePassword: false,
-  sessionExpiresAt: '2030-01-01T00:00:00Z',
-} satisfies CurrentUser;
+const user = testUser({ organization: null, roles: [] });
 
 const survey = formDesignSchema.parse({
   title: { en: 'Site survey', zh: '现场调查' },
@@ -58,10 +36,7 @@ const answer: SubmissionDetail = {
 };
 
 function fakeServer() {
-  return vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-    if (url === '/api/Button/Get') return buttons;
-    if (url === '/api/menu/getTreeMenu') return menu;
-    if (url === '/api/user/getCurrentUserInfo') return user;
+  return fakeSignedInServer(menu, user, (url) => {
     if (url === '/api/form/mine') return mine;
     if (url === '/api/form/open') return open;
     if (url === '/api/form/submission') return answer;
@@ -70,14 +45,8 @@ function fakeServer() {
 }
 
 describe('the Forms screens', () => {
-  beforeEach(() => {
-    clearSession();
-    setToken('t');
-  });
-  afterEach(async () => {
-    clearToken();
-    await i18n.changeLanguage('en-US');
-  });
+  signedInEachTest();
+  afterEach(() => i18n.changeLanguage('en-US'));
 
   it('lists the caller’s forms in their language, with Fill in, and Answers where they may read them', async () => {
     fakeServer();
@@ -134,12 +103,8 @@ describe('the Forms screens', () => {
   });
 
   it('names the answer columns by the design the answers come with, for a reader the form refuses to open', async () => {
-    const get = fakeServer();
-    get.mockImplementation(async (url: string) => {
+    const get = fakeSignedInServer(menu, user, (url) => {
       if (url === '/api/form/open') throw new HttpError('Forbidden', 403, 'forbidden');
-      if (url === '/api/Button/Get') return buttons;
-      if (url === '/api/menu/getTreeMenu') return menu;
-      if (url === '/api/user/getCurrentUserInfo') return user;
       throw new Error(`unexpected GET ${url}`);
     });
     vi.spyOn(http, 'post').mockResolvedValue({
