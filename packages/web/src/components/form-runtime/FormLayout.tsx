@@ -13,7 +13,7 @@ import { Card, Col, Divider, Form, type FormInstance, Row, Tabs, Typography } fr
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource, limitSource } from '../form/FieldInput.tsx';
-import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
+import { fieldRules, normalizeToggle, ruleMessages, triggerOf } from '../form/field-rules.ts';
 import { useReferenceFills } from '../form/reference-fills.ts';
 import type { Option } from '../form/selects.tsx';
 import { fieldIn, textIn } from './live-rules.ts';
@@ -183,8 +183,7 @@ function FieldItem(props: Inner & { field: ResolvedField }) {
     // The field's own choices, left as the rules limit them.
     ...(named.options ? { options: named.options.filter((o) => !allowed || allowed.includes(o.value)) } : {}),
   };
-  const translate = (msg: string) =>
-    msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
+  const translate = ruleMessages(t);
   const help = textIn(field.help, lang) || undefined;
   const placeholder = field.placeholder
     ? textIn(field.placeholder, lang)

@@ -3,7 +3,7 @@ import { type FieldMeta, lockedInForm, type ResolvedTable } from '@trestle/share
 import { Button, Form, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
-import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
+import { fieldRules, normalizeToggle, ruleMessages, triggerOf } from '../form/field-rules.ts';
 import { RichTextCell } from '../rich-text/RichTextCell.tsx';
 import { fieldIn, lineDefaults, textIn } from './live-rules.ts';
 import './form-runtime.css';
@@ -20,8 +20,7 @@ type Props = {
 /** A sub-table's lines, edited in place, kept in the form under detailData.<Table> (like the grid's DetailTable). */
 export function LineTable({ table, lang, readOnly, sourceOf, error }: Props) {
   const { t } = useTranslation();
-  const translate = (msg: string) =>
-    msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
+  const translate = ruleMessages(t);
   const title = textIn(table.label, lang);
   return (
     <Form.List name={['detailData', table.name]}>

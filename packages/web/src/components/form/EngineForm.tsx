@@ -3,7 +3,7 @@ import { Col, Form, type FormInstance, Row } from 'antd';
 import { type Ref, useImperativeHandle } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource, limitSource } from './FieldInput.tsx';
-import { fieldRules, normalizeToggle, triggerOf } from './field-rules.ts';
+import { fieldRules, normalizeToggle, ruleMessages, triggerOf } from './field-rules.ts';
 import { createFormHandle, type FormHandle } from './form-handle.ts';
 import { helpOf, labelOf, layoutRows } from './layout.ts';
 import { useReferenceFills } from './reference-fills.ts';
@@ -37,8 +37,7 @@ export function EngineForm({ fields, purpose, form, showMessage = true, sourceOf
     if (purpose !== 'edit') return source;
     return withLifecycle(field, withFilled(field.name, source), record);
   };
-  const translate = (msg: string) =>
-    msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
+  const translate = ruleMessages(t);
   useImperativeHandle(
     handleRef,
     () =>

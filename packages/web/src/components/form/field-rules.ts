@@ -35,6 +35,15 @@ export function withRequired(rules: FormRule[], required: boolean | undefined, m
 }
 
 /**
+ * The words of a field rule's message in the reader's language: the shared schemas' messages are keys under
+ * `validation.` (an unknown one is shown as it came), and 'required' is the form's own.
+ */
+export const ruleMessages =
+  (t: (key: string, options?: { defaultValue: string }) => string) =>
+  (msg: string): string =>
+    msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
+
+/**
  * The antd rules of a metadata field: the shared zod schema of its wire value (one source for client
  * and server), skipped while empty so that emptiness is the required rule's business alone.
  */

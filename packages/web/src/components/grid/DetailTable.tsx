@@ -5,7 +5,7 @@ import { Button, Form, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldInput, type FieldSource } from '../form/FieldInput.tsx';
-import { fieldRules, normalizeToggle, triggerOf } from '../form/field-rules.ts';
+import { fieldRules, normalizeToggle, ruleMessages, triggerOf } from '../form/field-rules.ts';
 import { labelOf } from '../form/layout.ts';
 import { RichTextCell } from '../rich-text/RichTextCell.tsx';
 import { defaultsOf, editFields } from './edit-fields.ts';
@@ -30,8 +30,7 @@ export function DetailTable({ meta, foreignKey, master, masterKey, sourceOf, onR
     (a, b) => (a.edit?.row ?? 0) - (b.edit?.row ?? 0) || (a.edit?.col ?? 0) - (b.edit?.col ?? 0),
   );
   const listName = ['detailData', meta.name];
-  const translate = (msg: string) =>
-    msg === 'required' ? t('form.required') : t(`validation.${msg}`, { defaultValue: msg });
+  const translate = ruleMessages(t);
   const source = sourceOf(meta);
   const rowsQuery = useQuery({
     queryKey: gridKeys.detail(master, masterKey ?? 0, meta.name),

@@ -40,13 +40,16 @@ type Props = {
   sidePanel?: ReactNode;
 };
 
+/** No detail entities: one array for every render, so what is worked out from them (a bound form) stays. */
+const NO_DETAILS: readonly EntityMeta[] = [];
+
 /**
  * The engine screen of one entity, composed of the grid parts: its state (useEntityGrid), the quick and
  * advanced search, the granted toolbar, the server-paged table and the edit, import and audit dialogs.
  */
 export function ViewGrid({
   meta,
-  detailMetas = [],
+  detailMetas = NO_DETAILS,
   menuPath,
   extraActions = [],
   columns,
