@@ -1,3 +1,5 @@
+export * from './bi/definitions.ts';
+export * from './bi/wire.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/constants.ts';
 export * from './contracts/data-permission.ts';
