@@ -1,4 +1,5 @@
 export * from './bi/definitions.ts';
+export * from './bi/fields.ts';
 export * from './bi/wire.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/constants.ts';
