@@ -1,3 +1,4 @@
+export * from './bi/checks.ts';
 export * from './bi/definitions.ts';
 export * from './bi/fields.ts';
 export * from './bi/wire.ts';

@@ -6,6 +6,7 @@ import {
   dashboardDefinitionSchema,
   datasetDefinitionSchema,
   datasetFieldName,
+  sqlDatasetSchema,
   timeGrains,
 } from './definitions.ts';
 
@@ -66,7 +67,10 @@ export const dashboardSchema = z.object({
   ...owned,
   definition: dashboardDefinitionSchema,
   shareRoles: z.array(id),
-  /** The menu entry it is published as, if any. */
+  /**
+   * Published as an entry of its viewers' menus (/dashboards/<id>): the code of the menu folder it sits under,
+   * '' at the top level; null when it is not published.
+   */
   menuCode: z.string().nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
@@ -78,7 +82,7 @@ export const biListItemSchema = z.object({
   description: z.string(),
   /** Dataset: 'entity' or 'sql'; chart: its type; dashboard: 'dashboard'. */
   kind: z.string(),
-  /** Dataset: its entity or data source; chart: its dataset's name. */
+  /** Dataset: its entity or data source; chart: its dataset's name; dashboard: 'menu' when published as an entry. */
   source: z.string(),
   ownerName: z.string().nullable(),
   /** Dashboards: the names of the roles it is shared with. */
@@ -88,6 +92,20 @@ export const biListItemSchema = z.object({
   updatedAt: z.string(),
 });
 export type BiListItem = z.infer<typeof biListItemSchema>;
+
+/**
+ * Publishing a dashboard as an entry of its viewers' menu (/dashboards/<id>): under the menu folder with the code
+ * `parentMenu`, or at the top level without one.
+ */
+export const dashboardPublishSchema = z.strictObject({
+  id,
+  parentMenu: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/)
+    .nullable()
+    .default(null),
+});
+export type DashboardPublish = z.infer<typeof dashboardPublishSchema>;
 
 /** A field a dataset offers to charts: its name, words, type, and the dictionary its codes come from. */
 export const datasetFieldSchema = z.object({
@@ -189,6 +207,25 @@ export const sqlTrySchema = z.object({
   rows: z.array(z.record(z.string(), z.unknown())),
 });
 export type SqlTry = z.infer<typeof sqlTrySchema>;
+
+/**
+ * A SQL dataset's statement tried before it is saved (POST /api/bi/sql/try): on the main database (null) or a
+ * data source, with its declared parameters and the values to try them with.
+ */
+export const sqlTryRequestSchema = z.strictObject({
+  dataSourceId: id.nullable(),
+  sql: sqlDatasetSchema.shape.sql,
+  parameters: sqlDatasetSchema.shape.parameters,
+  values: runItemSchema.shape.parameters,
+});
+export type SqlTryRequest = z.infer<typeof sqlTryRequestSchema>;
+
+/** One chart's result as a workbook (POST /api/bi/export): the same item and access rules as a run. */
+export const biExportRequestSchema = z.strictObject({
+  dashboardId: id.optional(),
+  item: runItemSchema,
+});
+export type BiExportRequest = z.infer<typeof biExportRequestSchema>;
 
 /** A dashboard a viewer may open (Dashboards screen): no definition of its charts' datasets, only what to draw. */
 export const dashboardViewSchema = z.object({

@@ -1,3 +1,4 @@
+import { cycleIn } from '../entity/cycle.ts';
 import { expressionReferences, parseExpression } from '../entity/expression.ts';
 import type { EntityMeta } from '../entity/metadata.ts';
 import { fieldValueSchema } from '../entity/row-schema.ts';
@@ -35,30 +36,6 @@ function depthOf(items: readonly FormItem[]): number {
     deepest = Math.max(deepest, inner + 1);
   }
   return deepest;
-}
-
-/** The computed values of a form, as name → the names each reads; a cycle among them is refused. */
-function cycleIn(graph: Map<string, string[]>): string[] | null {
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (name: string): string[] | null => {
-    if (state.get(name) === 'done') return null;
-    if (state.get(name) === 'open') return [...path.slice(path.indexOf(name)), name];
-    state.set(name, 'open');
-    path.push(name);
-    for (const next of graph.get(name) ?? []) {
-      const found = visit(next);
-      if (found) return found;
-    }
-    path.pop();
-    state.set(name, 'done');
-    return null;
-  };
-  for (const name of graph.keys()) {
-    const found = visit(name);
-    if (found) return found;
-  }
-  return null;
 }
 
 /**
