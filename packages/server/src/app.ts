@@ -17,9 +17,14 @@ import { engineRoutes } from './engine/engine.routes.ts';
 import { excelRoutes } from './engine/excel.routes.ts';
 import { createEntityRegistry } from './engine/registry.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { createBiCache } from './features/bi/bi.cache.ts';
+import { dashboardMenuEntries } from './features/bi/bi.dashboards.ts';
+import { biRoutes } from './features/bi/bi.routes.ts';
+import { biRunRoutes } from './features/bi/bi.run.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { dataPermissionRoutes } from './features/data-permissions/data-permissions.routes.ts';
 import { dataSourceRoutes } from './features/data-sources/data-sources.routes.ts';
+import { createSelectRunner } from './features/data-sources/run-select.ts';
 import { dictionaryRoutes } from './features/dictionaries/dictionary.routes.ts';
 import { createDictionaryService } from './features/dictionaries/dictionary.service.ts';
 import { fileRoutes } from './features/files/files.routes.ts';
@@ -167,7 +172,8 @@ export async function buildApp({
   );
   const objects = objectStoreOf(config);
   await app.register(profileRoutes({ db, files: createFileStore(db, objects, now), dataDir: config.dataDir, now }));
-  await app.register(menuRoutes({ db }));
+  // A dashboard published as a menu entry is the tenant's own: added to its viewers' menus, not to the catalogue.
+  await app.register(menuRoutes({ db, extraEntries: (auth) => dashboardMenuEntries(db, auth) }));
   const dictionaries = createDictionaryService(db, database.userSql);
   await app.register(dictionaryRoutes({ dictionaries }));
   // Grid-engine entities: the registry's built-in list (one line each there), and the designed ones, read
@@ -198,9 +204,21 @@ export async function buildApp({
   const bound = createBoundForms({ db, definitions, listen: database.listen });
   await bound.ready;
   // The engine's write paths (add, update, import) share one set of dependencies, the bound forms' gate with them.
-  const engineDeps = { db, now, definitions, settings, designed, boundForm: bound.gate };
+  // BI's chart results, kept until a write of a table they read commits (the engine tells, other nodes NOTIFY).
+  const biCache = createBiCache({ listen: database.listen });
+  await biCache.ready;
+  const engineDeps = { db, now, definitions, settings, designed, boundForm: bound.gate, written: biCache.written };
   await app.register(engineRoutes(engineDeps));
   await app.register(formRoutes({ db, now, definitions, bound, objects }));
+  // The BI designer's datasets, charts and dashboards, read against the same entities the engine serves.
+  await app.register(biRoutes({ db, now, definitions, userSql: database.userSql }));
+  // Charts run in batches, over entities, the main database's SQL (the tenant's SQL role) or a data source.
+  const hosts = { allowPrivate: config.dataSourceAllowPrivate, allowedHosts: config.dataSourceAllowedHosts };
+  const selectRunner = createSelectRunner({ db, secret, hosts, log: app.log });
+  app.addHook('onClose', () => selectRunner.close());
+  await app.register(
+    biRunRoutes({ db, definitions, userSql: database.userSql, cache: biCache, external: selectRunner.run }),
+  );
   await app.register(excelRoutes({ ...engineDeps, dataDir: config.dataDir, objects }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
   await app.register(
@@ -230,7 +248,7 @@ export async function buildApp({
       db,
       now,
       secret,
-      hosts: { allowPrivate: config.dataSourceAllowPrivate, allowedHosts: config.dataSourceAllowedHosts },
+      hosts,
     }),
   );
 

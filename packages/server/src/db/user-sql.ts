@@ -37,25 +37,32 @@ export const EMBEDDED_ONLY_PLATFORM =
 const MAX_LENGTH = 4_000;
 
 /**
- * An admin's SELECT as a subquery: one query, nothing else. `:name` placeholders become bound
- * parameters from `vars`; `$1`-style ones are refused so the statement's own parameters stay ours.
+ * The parts of an admin's statement a placeholder is never read in: string literals, quoted names and
+ * comments; and the placeholders themselves, `:name` (not the second colon of a cast, `x::date`).
  */
-export function userSelect(text: string, vars: Record<string, string | number>): SQL {
+const PLACEHOLDERS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|(?<![:\w]):([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * An admin's SELECT as a subquery: one query, nothing else. `:name` placeholders become bound
+ * parameters from `vars` (a value, or a typed parameter a caller wrote as SQL); `$1`-style ones are
+ * refused so the statement's own parameters stay ours.
+ */
+export function userSelect(text: string, vars: Record<string, string | number | SQL>): SQL {
   const t = text.trim();
   if (!/^(select|with)\b/i.test(t)) throw new UserSqlError('it must be a SELECT (or WITH … SELECT)');
   if (t.length > MAX_LENGTH) throw new UserSqlError('it is longer than 4,000 characters');
   if (/\$\d/.test(t)) throw new UserSqlError(`use :${Object.keys(vars).join(' or :')} instead of $1-style parameters`);
-  const names = Object.keys(vars);
-  const pattern = new RegExp(`(${names.map((n) => `:${n}\\b`).join('|')})`);
-  const parts = names.length ? t.split(pattern) : [t];
+  const parts: SQL[] = [];
+  let from = 0;
+  for (const m of t.matchAll(PLACEHOLDERS)) {
+    const name = m[1];
+    if (name === undefined || !Object.hasOwn(vars, name)) continue;
+    parts.push(sql.raw(t.slice(from, m.index)), sql`${vars[name]}`);
+    from = m.index + m[0].length;
+  }
+  parts.push(sql.raw(t.slice(from)));
   // The newline ends a trailing "--" comment before the caller's wrapper closes the subquery.
-  return sql`(${sql.join(
-    parts.map((p) => {
-      const name = p.startsWith(':') ? p.slice(1) : undefined;
-      return name !== undefined && name in vars ? sql`${vars[name]}` : sql.raw(p);
-    }),
-    sql``,
-  )}\n)`;
+  return sql`(${sql.join(parts, sql``)}\n)`;
 }
 
 const dialect = new PgDialect();

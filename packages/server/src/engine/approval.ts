@@ -15,6 +15,7 @@ import { abort, invalidRow, rowNotFound } from './errors.ts';
 import { rowsByKeys } from './read.ts';
 import { logText } from './values.ts';
 import type { WriteDeps } from './write-deps.ts';
+import { writeTransaction } from './written.ts';
 
 /**
  * The approval flow of entities with `audit`: draft or rejected → submit → in approval → approve or
@@ -77,7 +78,7 @@ async function lockedRows(tx: Db, d: WriteDeps, def: EntityDefinition, keys: num
 /** Submits draft or rejected documents for approval, after the entity's own checks. */
 export async function submitEntity(db: Db, d: WriteDeps, def: EntityDefinition, raw: unknown): Promise<number> {
   const body = parse(submitBodySchema, raw);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, d, async (tx) => {
     const rows = await lockedRows(tx, d, def, body.keys);
     const hc = { auth: d.auth, tx };
     for (const r of rows) {
@@ -125,7 +126,7 @@ export async function auditEntity(db: Db, d: WriteDeps, def: EntityDefinition, r
     throw badRequest('Give a reason for the rejection', { reason: 'required when rejecting' });
   // Read before the transaction opens: the embedded database has one connection, held by the transaction.
   const separate = body.status === 1 && (await separateApprover(d, def));
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, d, async (tx) => {
     const rows = await lockedRows(tx, d, def, body.keys);
     if (rows.some((r) => statusOf(r) !== AuditStatus.inApproval))
       throw abort('Only a document in approval can be approved or rejected; submit it first');

@@ -17,6 +17,8 @@ export type EngineDeps = {
   settings?: (tenantId: number) => Promise<EngineSettings>;
   /** The tenant's published bound form of an entity (features/forms), which its add and update pass. */
   boundForm?: (auth: AuthContext, def: EntityDefinition) => Promise<FormGate | null>;
+  /** Told, after a write of the tenant's commits, the tables it changed (features/bi's cache). */
+  written?: (tenantId: number, tables: string[]) => void;
 };
 
 const noSettings: EngineSettings = { codePatterns: {}, separateApprover: {} };
@@ -29,7 +31,7 @@ function writeDeps(deps: EngineDeps, auth: AuthContext, lang: Language): WriteDe
     return def;
   };
   let settings: Promise<EngineSettings> | undefined;
-  const { boundForm } = deps;
+  const { boundForm, written } = deps;
   return {
     auth,
     now: deps.now(),
@@ -42,6 +44,7 @@ function writeDeps(deps: EngineDeps, auth: AuthContext, lang: Language): WriteDe
     choicesOf: (f) => choicesOf(deps.definitions, auth, f),
     detailOf,
     ...(boundForm ? { boundForm: (def: EntityDefinition) => boundForm(auth, def) } : {}),
+    ...(written ? { written: (tables: string[]) => written(auth.tenantId, tables) } : {}),
   };
 }
 

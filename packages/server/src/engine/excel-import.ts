@@ -33,6 +33,7 @@ import { computeUpdate, numberingOf } from './write.ts';
 import type { WriteDeps } from './write-deps.ts';
 import { saveDetails } from './write-details.ts';
 import { diff, insertRows, logChanges, logImported, updateRow } from './write-rows.ts';
+import { writeTransaction } from './written.ts';
 
 /** The answer lists this many errors; the error workbook carries every one. */
 const MAX_LISTED_ERRORS = 1000;
@@ -213,7 +214,7 @@ export async function importWorkbook({
     if (mode === 'check' || (mode === 'all' && candidates.some((c) => c.errors.length > 0))) throw new RollBack();
     imported = await writeRows(tx, ctx, def, candidates, numbering);
   };
-  await db.transaction(write).catch((err: unknown) => {
+  await writeTransaction(db, d, write).catch((err: unknown) => {
     if (!(err instanceof RollBack)) throw err;
   });
   const counts = summaryOf(candidates, imported);

@@ -71,7 +71,11 @@ export const choicesWhere = (c: Choices, parent?: number): SQL =>
  * master (getDetailPage asks the same): a payment term has no project of its own, its contract has one.
  * Null for an entity that is not detail-only.
  */
-function masterVisible(definitions: EntityDefinition[], detail: EntityDefinition, auth: AuthContext): SQL | null {
+export function masterVisible(
+  definitions: EntityDefinition[],
+  detail: EntityDefinition,
+  auth: AuthContext,
+): SQL | null {
   if (!detail.detailOnly) return null;
   const links = definitions.flatMap((master) =>
     master.meta.details

@@ -2,6 +2,7 @@ import {
   columnOf,
   conditionProblems,
   type EntityMeta,
+  type FieldMeta,
   type FilterCondition,
   type ScopeRule,
   type ScopeVariable,
@@ -109,7 +110,15 @@ const comparators = { eq: sql`=`, ne: sql`<>`, gt: sql`>`, ge: sql`>=`, lt: sql`
 function customCondition(meta: EntityMeta, c: FilterCondition, s: ScopeSubject): SQL {
   const f = fieldNamed(meta, c.field);
   if (!f || Object.keys(conditionProblems(meta.fields, c)).length) return sql`false`;
-  const column = col(f);
+  return conditionOn(col(f), f, c, s);
+}
+
+/**
+ * One filter condition on `column`, read as the field `f`: the data permission's custom conditions, and the
+ * BI designer's filters on a dataset field (a joined entity's column, a calculation). The condition must
+ * already be sound for `f` (conditionProblems): values are parameters, typed as the field's.
+ */
+export function conditionOn(column: SQL, f: Pick<FieldMeta, 'type'>, c: FilterCondition, s: ScopeSubject): SQL {
   switch (c.op) {
     case 'isNull':
       return sql`${column} is null`;

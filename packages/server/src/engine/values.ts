@@ -4,7 +4,7 @@ import type { Row } from './definition.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 /** A validated wire value as the SQL parameter for its column. */
-export function toSqlValue(f: FieldMeta, value: unknown): SQL {
+export function toSqlValue(f: Pick<FieldMeta, 'type'>, value: unknown): SQL {
   if (value === null || value === undefined) return sql`null`;
   switch (f.type) {
     case 'richText':

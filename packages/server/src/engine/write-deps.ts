@@ -28,6 +28,8 @@ export type WriteDeps = {
   detailOf(name: string): EntityDefinition;
   /** The tenant's published form bound to the entity, as a gate its add and update pass (none: no form). */
   boundForm?(def: EntityDefinition): Promise<FormGate | null>;
+  /** Told, after a write commits, the tables it changed (BI drops its results over them: written.ts). */
+  written?(tables: string[]): void;
 };
 
 /**

@@ -14,6 +14,7 @@ import { columnId, toSqlValue, writableEntries } from './values.ts';
 import type { WriteDeps } from './write-deps.ts';
 import { checkSaveReferences, linesOf, readDetails, type SaveBody, saveDetails } from './write-details.ts';
 import { asRowOf, diff, insertLoggedRow, keyColumn, logChanges, parseRow, table, updateRow } from './write-rows.ts';
+import { writeTransaction } from './written.ts';
 
 /** Unique fields are unique within the tenant; checked here so the answer names the field. */
 async function checkUnique(tx: Db, d: WriteDeps, def: EntityDefinition, row: Row, ownKey?: number) {
@@ -68,7 +69,7 @@ export async function addEntity(db: Db, d: WriteDeps, def: EntityDefinition, sen
   const row = parseRow(def.meta, rowSchema(def.meta, 'add'), body.mainData, 'mainData.');
   await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, row));
   const numbering = await numberingOf(d);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, d, async (tx) => {
     const details = await readDetails(tx, d, def, body);
     await computeSave(tx, def, { row }, details, () => undefined);
     await checkSaveReferences(tx, d, def, { row }, details);
@@ -96,7 +97,7 @@ export async function updateEntity(db: Db, d: WriteDeps, def: EntityDefinition, 
   const next = parseRow(def.meta, rowSchema(def.meta, 'update'), body.mainData, 'mainData.');
   const key = Number(next[def.meta.key]);
   await rowRules('mainData.', () => def.hooks?.precheck?.({ auth: d.auth }, next));
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, d, async (tx) => {
     const [before] = await rowsByKeys(tx, def.meta, d.scopeOf(def), [key], true);
     if (!before) throw rowNotFound(key);
     if (before.version !== next.version) throw staleVersion();
@@ -143,7 +144,7 @@ export async function computeUpdate(tx: Db, d: WriteDeps, def: EntityDefinition,
 /** Deletes every key or none: a key outside the caller's scope makes the whole request a 404. */
 export async function delEntity(db: Db, d: WriteDeps, def: EntityDefinition, keys: number[]): Promise<number> {
   const unique = [...new Set(keys)];
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, d, async (tx) => {
     const rows = await rowsByKeys(tx, def.meta, d.scopeOf(def), unique, true);
     if (rows.length !== unique.length)
       throw rowNotFound(unique.filter((k) => !rows.some((r) => r[def.meta.key] === k)).join(','));

@@ -10,6 +10,8 @@ export const BUTTONS = [
   { code: 'Import', name: 'Import', nameZh: '导入', functionName: 'import', icon: 'ImportOutlined' },
   { code: 'Export', name: 'Export', nameZh: '导出', functionName: 'export', icon: 'ExportOutlined' },
   { code: 'Upload', name: 'Upload', nameZh: '上传', functionName: 'upload', icon: 'UploadOutlined' },
+  // The BI designer's separate grant for SQL datasets (installs seeded before get it from migration 0033).
+  { code: 'Sql', name: 'SQL', nameZh: 'SQL', functionName: 'sql', icon: 'ConsoleSqlOutlined' },
 ];
 
 const BUTTON_MENU: SeedMenu = {
@@ -259,5 +261,25 @@ export const BASE_MENUS: SeedMenu[] = [
     icon: 'FileDoneOutlined',
     parent: null,
     buttons: ['Search', 'Add'],
+  },
+  // Installs seeded before get these from migration 0033. The designer sits with the other designers, its Sql
+  // button a grant of its own (SQL datasets); Dashboards is top-level, for whoever a dashboard is shared with.
+  {
+    code: 'BIDesign',
+    name: 'BI designer',
+    nameZh: 'BI设计器',
+    url: '/BIDesign',
+    icon: 'BarChartOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete', 'Sql'],
+  },
+  {
+    code: 'dashboards',
+    name: 'Dashboards',
+    nameZh: '仪表板',
+    url: '/dashboards',
+    icon: 'DashboardOutlined',
+    parent: null,
+    buttons: ['Search'],
   },
 ];

@@ -34,6 +34,8 @@ const ROLE_GRANTS: Record<string, Record<string, string[]>> = {
     DictionaryList: ['Search'],
     // Fills the forms whose fill roles let it (an empty list: anyone granted the screen).
     forms: ['Search', 'Add'],
+    // Opens the dashboards shared with its role.
+    dashboards: ['Search'],
     ...Object.assign({}, ...PROJECT_AREAS.map((a) => a.pmGrants)),
   },
   staff: { Home: [], UserInfo: ['Search', 'Update'] },

@@ -6,6 +6,13 @@ import { inTenantPackage } from '../../http/access.ts';
 import type { Language } from '../../http/language.ts';
 import { menuItem } from '../../platform/menus.ts';
 
+/**
+ * An entry another feature adds to one caller's menu, for something of their tenant that is no row of the
+ * platform's catalogue (a published dashboard): under the folder whose code is `folder` (the top level when
+ * that is none, or not one the caller's tenant has), with an id below 0 so it never meets a menu row's.
+ */
+export type ExtraMenuEntry = { id: number; name: string; url: string; icon: string; folder: string | null };
+
 export function createMenuRepository(db: Db) {
   return {
     async buttons(lang: Language): Promise<Button[]> {
@@ -55,9 +62,10 @@ export function createMenuRepository(db: Db) {
      * The caller's menus as a flat list: every enabled menu a role of theirs may open (all of them
      * for a super admin) within the tenant's package, plus the folders above them; a menu under a
      * disabled one is left out.
-     * `permission` holds the granted button ids among those the menu offers.
+     * `permission` holds the granted button ids among those the menu offers. `extra` entries come last, each
+     * with the folders above it.
      */
-    async treeFor(userId: number, lang: Language): Promise<MenuItem[]> {
+    async treeFor(userId: number, lang: Language, extra: readonly ExtraMenuEntry[] = []): Promise<MenuItem[]> {
       const [all, offered, myRoles] = await Promise.all([
         db
           .select({ ...getTableColumns(menus), inPackage: sql<boolean>`${inTenantPackage(sql`${menus.id}`)}` })
@@ -104,13 +112,31 @@ export function createMenuRepository(db: Db) {
           visible.add(id);
         }
       }
-      return all
-        .filter((m) => visible.has(m.id))
-        .map((m) => {
-          const offer = offers.get(m.id) ?? [];
-          const mine = isSuper ? offer : offer.filter((b) => grants.get(m.id)?.includes(b));
-          return menuItem(m, lang, mine);
-        });
+      const extraItems = extra.map((e): MenuItem => {
+        const folder = all.find((m) => m.code === e.folder && m.inPackage && enabledPath(m.id));
+        for (let id = folder?.id ?? null; id !== null && !visible.has(id); id = byId.get(id)?.parentId ?? null) {
+          visible.add(id);
+        }
+        return {
+          id: e.id,
+          name: e.name,
+          url: e.url,
+          parentId: folder?.id ?? 0,
+          icon: e.icon,
+          enable: 1,
+          permission: [],
+        };
+      });
+      return [
+        ...all
+          .filter((m) => visible.has(m.id))
+          .map((m) => {
+            const offer = offers.get(m.id) ?? [];
+            const mine = isSuper ? offer : offer.filter((b) => grants.get(m.id)?.includes(b));
+            return menuItem(m, lang, mine);
+          }),
+        ...extraItems,
+      ];
     },
   };
 }

@@ -31,7 +31,7 @@ const buttonId = async (code: string) => {
 };
 
 describe('GET /api/Button/Get', () => {
-  it('lists the catalogue with id and functionName, at least the eight built-ins', async () => {
+  it('lists the catalogue with id and functionName, the nine built-ins in their order', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/button/get', headers: bearer(t.pm) });
     const list = body(res).data as { code: string; functionName: string; id: number }[];
     expect(list.map((b) => b.code)).toEqual([
@@ -43,6 +43,8 @@ describe('GET /api/Button/Get', () => {
       'Import',
       'Export',
       'Upload',
+      // The BI designer's grant for SQL datasets.
+      'Sql',
     ]);
     expect(list.find((b) => b.code === 'Update')?.functionName).toBe('edit');
   });

@@ -21,7 +21,7 @@ import { languageOf } from '../../http/language.ts';
 import { requirePlatformAdmin } from '../../http/platform.ts';
 import { createdId, screenRoutes } from '../../http/screen-routes.ts';
 import { createButtonService } from './buttons.service.ts';
-import { createMenuRepository } from './menu.repository.ts';
+import { createMenuRepository, type ExtraMenuEntry } from './menu.repository.ts';
 import { createMenuService } from './menu.service.ts';
 
 /** The setup wizard's screen: in the setup visitor's menu whatever else the setup code opens. */
@@ -29,7 +29,11 @@ const SETUP_HOME_MENU = 'LoginSet';
 
 const idBody = z.strictObject({ id });
 
-export function menuRoutes(deps: { db: Db }) {
+export function menuRoutes(deps: {
+  db: Db;
+  /** Entries of the caller's own that are no catalogue rows (published dashboards), wired in app.ts. */
+  extraEntries?: (auth: AuthContext) => Promise<ExtraMenuEntry[]>;
+}) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const repo = createMenuRepository(deps.db);
@@ -93,7 +97,7 @@ export function menuRoutes(deps: { db: Db }) {
         return envelope(
           me.setup
             ? await repo.treeOfGrants(grantsOfSetup(), languageOf(req))
-            : await repo.treeFor(me.userId, languageOf(req)),
+            : await repo.treeFor(me.userId, languageOf(req), (await deps.extraEntries?.(me)) ?? []),
         );
       },
     });
