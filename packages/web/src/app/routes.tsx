@@ -41,6 +41,10 @@ const screens: RouteObject[] = [
     'Log/DataChange': 'DataChangeLogPage',
   }),
   { path: 'forms', lazy: lazyScreen(() => import('../features/forms/FormsPage.tsx'), 'FormsPage') },
+  {
+    path: 'dashboards',
+    lazy: lazyScreen(() => import('../features/dashboards/DashboardsPage.tsx'), 'DashboardsPage'),
+  },
   { path: 'File', lazy: lazyScreen(() => import('../features/files/FilesPage.tsx'), 'FilesPage') },
   {
     path: 'SiteConfig',
@@ -64,6 +68,7 @@ const screens: RouteObject[] = [
     path: 'formDesign',
     lazy: lazyScreen(() => import('../features/form-design/FormDesignPage.tsx'), 'FormDesignPage'),
   },
+  { path: 'BIDesign', lazy: lazyScreen(() => import('../features/bi-design/BIDesignPage.tsx'), 'BIDesignPage') },
   // Any other entity the menu names (built-in or designed): drawn from the server's metadata, no page of its own.
   { path: ':entity', lazy: lazyScreen(() => import('../features/entity/EntityPage.tsx'), 'EntityPage') },
 ];
@@ -74,6 +79,12 @@ const formPages: RouteObject[] = [
     path: 'formAnswers',
     handle: { openedFrom: '/forms' },
     lazy: lazyScreen(() => import('../features/forms/AnswersPage.tsx'), 'AnswersPage'),
+  },
+  // One dashboard: opened from the list, or a menu entry it was published as; the server checks its sharing.
+  {
+    path: 'dashboards/:id',
+    handle: { openedFrom: '/dashboards' },
+    lazy: lazyScreen(() => import('../features/dashboards/DashboardPage.tsx'), 'DashboardPage'),
   },
 ];
 

@@ -1,7 +1,12 @@
+import * as componentsChart from '../components/chart/strings.ts';
+import * as componentsFilterConditions from '../components/filter-conditions/strings.ts';
 import * as componentsFormRuntime from '../components/form-runtime/strings.ts';
 import * as componentsGrid from '../components/grid/strings.ts';
 import * as componentsRichText from '../components/rich-text/strings.ts';
+import * as dashboardEditor from '../features/bi-design/dashboard-editor/strings.ts';
+import * as biDesign from '../features/bi-design/strings.ts';
 import * as buttons from '../features/buttons/strings.ts';
+import * as dashboards from '../features/dashboards/strings.ts';
 import * as dataPermissions from '../features/data-permissions/strings.ts';
 import * as dataSources from '../features/data-sources/strings.ts';
 import * as files from '../features/files/strings.ts';
@@ -31,10 +36,15 @@ import { mergedTranslations } from './translations-merge.ts';
  * those screens shows (the root route's loader waits for it).
  */
 export const featureStringFiles = [
+  componentsChart,
+  componentsFilterConditions,
   componentsFormRuntime,
   componentsGrid,
   componentsRichText,
+  biDesign,
+  dashboardEditor,
   buttons,
+  dashboards,
   dataPermissions,
   dataSources,
   files,

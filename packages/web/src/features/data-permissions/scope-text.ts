@@ -11,14 +11,14 @@ export type DescribeContext = {
 export const kindLabel = (t: Translate, kind: ScopeKind) => t(`dataPermission.kind.${kind}`);
 
 function operand(c: FilterCondition, ctx: DescribeContext): string {
-  if (c.variable) return ctx.t(`dataPermission.var.${c.variable}`);
+  if (c.variable) return ctx.t(`filterConditions.var.${c.variable}`);
   if (Array.isArray(c.value)) return c.value.join(', ');
   return c.value === undefined ? '' : `"${String(c.value)}"`;
 }
 
 /** A condition as a sentence: "Organisation equals Current user's organisation". */
 export function describeCondition(c: FilterCondition, ctx: DescribeContext): string {
-  return [ctx.fieldLabel(c.field), ctx.t(`dataPermission.op.${c.op}`), operand(c, ctx)].filter(Boolean).join(' ');
+  return [ctx.fieldLabel(c.field), ctx.t(`filterConditions.op.${c.op}`), operand(c, ctx)].filter(Boolean).join(' ');
 }
 
 /** What a rule adds to its kind: the chosen organisations, or the filter's conditions. */
