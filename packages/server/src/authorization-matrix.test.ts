@@ -174,6 +174,7 @@ const HAND_LISTED: Record<string, string> = {
   'GET /api/bi/entities': 'UFPF',
   'GET /api/bi/roles': 'UFPF',
   'GET /api/bi/menuFolders': 'UFPF',
+  'GET /api/bi/dataSources': 'UFPF',
   'GET /api/bi/datasets': 'UFPF',
   'GET /api/bi/dataset': 'UFPF',
   'GET /api/bi/datasetFields': 'UFPF',

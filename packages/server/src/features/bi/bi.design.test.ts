@@ -7,7 +7,8 @@ import { createOtherTenant } from '../../test/tenants.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
 /** The BI designer's datasets and charts over HTTP: what a definition may say, versions, tenants and grants. */
-const t = useTestApp({ pm: true, otherTenant: true });
+// localhost is let through by name for the data sources' pick list (DATASOURCE_ALLOWED_HOSTS).
+const t = useTestApp({ pm: true, otherTenant: true, env: { DATASOURCE_ALLOWED_HOSTS: 'localhost' } });
 
 const fieldErrorsOf = (res: LightMyRequestResponse) => res.json().data.fieldErrors as Record<string, string>;
 
@@ -193,6 +194,26 @@ describe('tenants and grants', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(fieldErrorsOf(res)).toEqual({ 'definition.dataSourceId': 'no data source 999999 in this company' });
+  });
+
+  it('offers the company’s own data sources by name to the Sql grant, never their addresses', async () => {
+    const added = await t.post('/api/DataSourceMan/add', {
+      name: 'Warehouse',
+      kind: 'postgres',
+      host: 'localhost',
+      port: 5432,
+      database: 'postgres',
+      userName: 'reader',
+      password: 'secret',
+      ssl: false,
+      timeoutSeconds: 5,
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const listed = (await t.get('/api/bi/dataSources')).json().data as Record<string, unknown>[];
+    expect(listed).toContainEqual({ id: expect.any(Number), name: 'Warehouse', kind: 'postgres' });
+    expect(Object.keys(listed[0] ?? {}).sort()).toEqual(['id', 'kind', 'name']);
+    expect((await t.get('/api/bi/dataSources', users.globex)).json().data).toEqual([]);
+    expect((await t.get('/api/bi/dataSources', users.analyst)).statusCode).toBe(403);
   });
 
   it('refuses a SQL placeholder that is not a declared parameter', async () => {

@@ -218,3 +218,13 @@ export const menuFolders = (db: Db, lang: Language) =>
     sql`select m.code, ${lang === 'zh' ? sql`m.name_zh` : sql`m.name`} as name from menus m
         where m.url = '' and m.enable > 0 and ${inTenantPackage(sql`m.id`)} order by m.sort, m.id`,
   );
+
+/**
+ * The company's external data sources a SQL dataset may read: names and kinds only (their addresses and
+ * accounts stay with the Data sources screen), so a designer holding the Sql grant need not hold that screen.
+ */
+export const dataSourceChoices = (db: Db, tenantId: number) =>
+  queryRows<{ id: number; name: string; kind: string }>(
+    db,
+    sql`select d.id, d.name, d.kind from data_sources d where d.tenant_id = ${tenantId} order by d.name, d.id`,
+  );

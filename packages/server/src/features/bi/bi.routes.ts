@@ -18,12 +18,13 @@ import { z } from 'zod';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
 import { languageOf } from '../../http/language.ts';
-import { BI_MENU, requireBiButton } from './bi.access.ts';
+import { BI_MENU, requireBiButton, SQL_BUTTON } from './bi.access.ts';
 import { biDashboardRoutes } from './bi.dashboards.routes.ts';
 import { deleteChart, deleteDataset, saveChart, saveDataset } from './bi.design.ts';
 import { allMetas, type BiDeps, usableEntities } from './bi.entities.ts';
 import {
   chartOf,
+  dataSourceChoices,
   datasetOf,
   listCharts,
   listDatasets,
@@ -71,6 +72,18 @@ export function biRoutes(deps: BiDeps) {
         response: { 200: envelopeSchema(z.array(designerRoleSchema)) },
       },
       handler: async (req) => envelope(await tenantRoles(deps.db, authOf(req).tenantId, languageOf(req))),
+    });
+
+    r.get('/api/bi/dataSources', {
+      config: grant(SQL_BUTTON),
+      schema: {
+        tags,
+        summary: 'The external data sources a SQL dataset may read (names and kinds, never addresses or accounts)',
+        response: {
+          200: envelopeSchema(z.array(z.object({ id: z.number(), name: z.string(), kind: z.string() }))),
+        },
+      },
+      handler: async (req) => envelope(await dataSourceChoices(deps.db, authOf(req).tenantId)),
     });
 
     r.get('/api/bi/menuFolders', {

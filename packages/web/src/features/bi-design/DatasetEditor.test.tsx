@@ -31,19 +31,25 @@ const sqlDataset: Dataset = {
 };
 
 function openEditor(id: number | null, canSql = false, row = saved) {
-  const server = fakeServer({ '/api/bi/entities': entities, '/api/bi/dataset': row }, (url) => {
-    if (url === '/api/bi/dataset/save') return { id: 12, version: 1 };
-    if (url === '/api/DataSourceMan/getPageData') return { rows: [{ id: 2, name: 'Warehouse', kind: 'postgres' }] };
-    if (url === '/api/bi/sql/try')
-      return {
-        columns: [
-          { name: 'day', type: 'date' },
-          { name: 'amount', type: 'number' },
-        ],
-        rows: [{ day: '2026-03-01', amount: 250 }],
-      };
-    return null;
-  });
+  const server = fakeServer(
+    {
+      '/api/bi/entities': entities,
+      '/api/bi/dataset': row,
+      '/api/bi/dataSources': [{ id: 2, name: 'Warehouse', kind: 'postgres' }],
+    },
+    (url) => {
+      if (url === '/api/bi/dataset/save') return { id: 12, version: 1 };
+      if (url === '/api/bi/sql/try')
+        return {
+          columns: [
+            { name: 'day', type: 'date' },
+            { name: 'amount', type: 'number' },
+          ],
+          rows: [{ day: '2026-03-01', amount: 250 }],
+        };
+      return null;
+    },
+  );
   const onSaved = vi.fn();
   renderInApp(<DatasetEditor id={id} canSave canSql={canSql} onSaved={onSaved} onClose={() => {}} />);
   return { server, onSaved };

@@ -50,22 +50,9 @@ export const listBiEntities = () => http.get<EntityMeta[]>(`${base}/entities`);
 export const useBiEntities = () =>
   useQuery({ queryKey: biDesignKeys.entities(), queryFn: listBiEntities, staleTime: 5 * 60_000 });
 
-/**
- * The external data sources a SQL dataset may read. They are listed under the Data sources screen's grant:
- * a designer without it sees the main database only (quietly, as nothing is wrong).
- */
-export async function listDataSourceChoices(): Promise<Pick<DataSourceRow, 'id' | 'name' | 'kind'>[]> {
-  try {
-    const page = await http.post<{ rows: DataSourceRow[] }>(
-      '/api/DataSourceMan/getPageData',
-      { q: '', page: 1, rows: 100 },
-      { quiet: true },
-    );
-    return page.rows;
-  } catch {
-    return [];
-  }
-}
+/** The external data sources a SQL dataset may read (the Sql grant lists them: names and kinds only). */
+export const listDataSourceChoices = () =>
+  http.get<Pick<DataSourceRow, 'id' | 'name' | 'kind'>[]>(`${base}/dataSources`, undefined, { quiet: true });
 
 export const trySql = (body: SqlTryRequest) => http.post<SqlTry>(`${base}/sql/try`, body, { quiet: true });
 
