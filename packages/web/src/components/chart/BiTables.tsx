@@ -42,7 +42,7 @@ export function KpiView({ definition, result, language, height }: ViewProps) {
             <Typography.Text type="secondary">{columnLabel(m.column, language)}</Typography.Text>
             <div
               style={{
-                fontSize: `clamp(18px, ${Math.round(11 / measures.length)}cqw, 36px)`,
+                fontSize: `clamp(14px, ${Math.round(8 / measures.length)}cqw, 36px)`,
                 fontWeight: 600,
                 lineHeight: 1.3,
                 whiteSpace: 'nowrap',
