@@ -343,6 +343,17 @@ describe('the cache', () => {
     expect((await runOne({ chartId: chart.id })).cached).toBe(true);
   });
 
+  it('gives a cached answer the asking chart’s columns: its roles and labels, not those of the chart asked first', async () => {
+    const months = { field: 'hireDate', bucket: 'month' };
+    const line = { type: 'line', measures: [{ agg: 'count' }], datasetId: ids.employees, cacheSeconds: 300 };
+    const bySeries = await runOne({ chart: { ...line, series: months } });
+    const byAxis = await runOne({ chart: { ...line, dimensions: [{ ...months, label: label('Hired') }] } });
+    expect(byAxis.cached).toBe(true);
+    expect(byAxis.rows).toEqual(bySeries.rows);
+    expect(bySeries.columns[0]?.role).toBe('series');
+    expect([byAxis.columns[0]?.role, byAxis.columns[0]?.label.en]).toEqual(['dimension', 'Hired']);
+  });
+
   it('keeps nothing for a chart that asks for no cache', async () => {
     const chart = {
       type: 'kpi',

@@ -151,7 +151,9 @@ export async function chartResult(
   ];
   const key = ctx.cache.keyOf(ctx.auth.tenantId, source.tables(), statement);
   const hit = key ? ctx.cache.get<Ok>(key, chart.cacheSeconds) : undefined;
-  if (hit) return { ...hit, cached: true };
+  // The rows are the statement's; the columns are this chart's: another chart may ask the same statement with
+  // a date as its series instead of its x axis, or under labels of its own.
+  if (hit) return { ...hit, columns: compiled.columns, cached: true };
   const [found, earlier] = await Promise.all([
     rowsOf(ctx, dataset, source, compiled),
     previous ? rowsOf(ctx, dataset, previous.source, previous.compiled) : null,

@@ -18,6 +18,13 @@ type Props = {
   ref?: Ref<EChartHandle>;
 };
 
+/**
+ * Whether the reader asked the system for less motion (WCAG 2.3.3), as antd's motion is off then: a chart is
+ * drawn at once, not grown or moved from its last drawing (a filtered line morphing for a second).
+ */
+const stillness = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 const pointId = (params: { data?: unknown }) => {
   const data = params.data;
   return data && typeof data === 'object' && 'id' in data && typeof data.id === 'string' ? data.id : null;
@@ -49,7 +56,7 @@ export default function EChartView({ option, height, label, onPoint, ref }: Prop
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, true);
+    chart.current?.setOption(stillness() ? { ...option, animation: false } : option, true);
   }, [option]);
 
   useImperativeHandle(

@@ -16,10 +16,12 @@ function categoryAxes(ctx: OptionContext): BiChartOption {
   return {
     grid: grid(ctx),
     // Long names (a customer's) are cut to a label's width; those that would still collide are left out.
+    // Every label is laid out (interval 0): ECharts' automatic interval measures the names uncut and would
+    // drop every other one even where the cut names fit (two customers showed one name).
     xAxis: {
       type: 'category',
       data: ctx.model.categories.map((c) => c.label),
-      axisLabel: { hideOverlap: true, overflow: 'truncate', width: 96 },
+      axisLabel: { interval: 0, hideOverlap: true, overflow: 'truncate', width: 96 },
     },
     yAxis: { type: 'value', axisLabel: { formatter: (v: number) => ctx.fmt(v) } },
   };
