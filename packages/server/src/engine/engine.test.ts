@@ -1,4 +1,4 @@
-import { columnOf, employeeMeta, type PageResult } from '@trestle/shared';
+import { columnOf, employeeMeta, type PageResult, salesContractMeta } from '@trestle/shared';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
@@ -362,6 +362,32 @@ describe('indexes follow the metadata', () => {
       expect(
         indexes.some((i) => i.def.includes(`(tenant_id, ${column}`)),
         `no index on ${column}`,
+      ).toBe(true);
+    }
+  });
+
+  it('a document a dashboard reads: its searched dates, dictionaries and references, over its live rows', async () => {
+    // drizzle/0034_bi_indexes.sql: a date and a reference carry the amount the user enters (totalled, neither
+    // computed nor kept by the server); a dictionary's few codes nothing (its index stays deduplicated).
+    const meta = salesContractMeta;
+    const amounts = meta.fields
+      .filter((f) => f.type === 'decimal' && f.summary === 'sum' && !f.computed && !f.readOnly)
+      .map(columnOf);
+    expect(amounts).toEqual(['amount_incl_tax']);
+    const indexes = await queryRows<{ def: string }>(
+      t.database.db,
+      sql`select indexdef as def from pg_indexes where tablename = ${meta.table}`,
+    );
+    const grouped = meta.fields.filter(
+      (f) => f.search && ['date', 'dict', 'reference'].includes(f.type) && f.name !== meta.key,
+    );
+    expect(grouped.map((f) => f.type).sort()).toEqual(['date', 'dict', 'dict', 'reference', 'reference']);
+    for (const f of grouped) {
+      const carried = f.type === 'dict' ? '' : ` INCLUDE (${amounts.join(', ')})`;
+      const wanted = `(tenant_id, ${columnOf(f)})${carried} WHERE (deleted_at IS NULL)`;
+      expect(
+        indexes.some((i) => i.def.endsWith(wanted)),
+        `no ${wanted}`,
       ).toBe(true);
     }
   });

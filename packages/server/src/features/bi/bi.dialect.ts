@@ -13,8 +13,13 @@ export type BiDialect = {
   kind: 'postgres' | 'mysql';
   /** The statement as its driver takes it: text with the dialect's placeholders, and the values. */
   render(query: SQL): { text: string; params: unknown[] };
-  /** A date (or a date-time, at the reader's clock) as its bucket: `YYYY-MM-DD` text, or a number for a part. */
+  /**
+   * A date (or a date-time, at the reader's clock) as the value its bucket groups by: the grain's first moment,
+   * or a number for a part. Cheap per row: the text is made by `bucketText`, on the grouped rows only.
+   */
   bucket(value: SQL, bucket: DateBucket, type: 'date' | 'datetime', timeZone: string): SQL;
+  /** A bucket's grouped value as the chart shows it: `YYYY-MM-DD` text, a part's number as it is. */
+  bucketText(grouped: SQL, bucket: DateBucket): SQL;
   /** A date as `YYYY-MM-DD` text; a date-time as an ISO instant in UTC. */
   dateText(value: SQL, type: 'date' | 'datetime'): SQL;
   /** Rounded to `digits` after the point (money keeps its cents, not a binary fraction's tail). */
@@ -41,8 +46,10 @@ export const postgresDialect: BiDialect = {
     const local = type === 'datetime' ? sql`(${value} at time zone ${timeZone})` : sql`(${value})::timestamp`;
     if (bucket === 'monthOfYear') return sql`extract(month from ${local})::int`;
     if (bucket === 'dayOfWeek') return sql`extract(isodow from ${local})::int`;
-    return sql`to_char(date_trunc(${sql.raw(`'${truncated[bucket]}'`)}, ${local}), 'YYYY-MM-DD')`;
+    return sql`date_trunc(${sql.raw(`'${truncated[bucket]}'`)}, ${local})`;
   },
+  bucketText: (grouped, bucket) =>
+    bucket === 'monthOfYear' || bucket === 'dayOfWeek' ? grouped : sql`to_char(${grouped}, 'YYYY-MM-DD')`,
   dateText(value, type) {
     return type === 'date'
       ? sql`to_char((${value})::date, 'YYYY-MM-DD')`
@@ -73,7 +80,7 @@ function mysqlOperand(c: FilterCondition, s: ScopeSubject): SQL {
 
 /**
  * External MySQL sources. Instants are read as the source stores them: MySQL's DATETIME has no zone, so the
- * reader's zone is not applied there.
+ * reader's zone is not applied there. A bucket is grouped by its text already (the source's own work).
  */
 export const mysqlDialect: BiDialect = {
   kind: 'mysql',
@@ -100,6 +107,7 @@ export const mysqlDialect: BiDialect = {
         return sql`DATE_FORMAT(${v}, '%Y-01-01')`;
     }
   },
+  bucketText: (grouped) => grouped,
   dateText: (value, type) =>
     type === 'date' ? sql`DATE_FORMAT((${value}), '%Y-%m-%d')` : sql`DATE_FORMAT((${value}), '%Y-%m-%dT%H:%i:%s')`,
   round: (value, digits) => sql`ROUND((${value}), ${sql.raw(String(Math.trunc(digits)))})`,

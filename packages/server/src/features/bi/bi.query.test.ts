@@ -108,8 +108,20 @@ describe('what a chart’s statement says', () => {
     );
     expect(text).toContain('t.deleted_at is null');
     expect(text).toContain('select pm.project_id from project_members pm');
-    expect(text).toMatch(/group by 1 order by 1 limit 1001$/);
+    // Grouped by the customer's id; its label (tenant-bound) joined onto the grouped rows only.
+    expect(text).toMatch(
+      /^select "r_0"\.label as "g0", "x"\."m0" as "m0" from \(select "t"\."customer_id" as "g0", .* group by 1\) "x" left join \(select r\.id, .* from "customers" r where r\.tenant_id = \$\d+\) "r_0" on "r_0"\.id = "x"\."g0" order by 1 limit 1001$/,
+    );
     expect(source.tables()).toEqual(expect.arrayContaining(['sales_contracts', 'customers']));
+    // A month is grouped by its first day, and written as text for the grouped rows only.
+    const monthly = compileChart(
+      source,
+      { ...chart, dimensions: [{ field: 'signDate', bucket: 'month' }] },
+      { filters: [] },
+    );
+    expect(source.dialect.render(monthly.query).text).toMatch(
+      /^select to_char\("x"\."g0", 'YYYY-MM-DD'\) as "g0", .* from \(select date_trunc\('month', \("t"\."sign_date"\)::timestamp\) as "g0", .* group by 1\) "x" order by 1 limit 1001$/,
+    );
   });
 });
 

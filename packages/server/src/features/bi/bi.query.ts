@@ -37,10 +37,10 @@ export type FieldSql = {
   type: BiValueType;
   label: BiLabel;
   dictionary: string | null;
-  /** The value as stored: what conditions compare (a reference's row id) and measures add up. */
+  /** The value as stored: what conditions compare, measures add up and charts group by (a reference's row id). */
   stored: SQL;
-  /** What a chart groups by and shows (a reference's label): asked for only where shown (it may join). */
-  shown(): SQL;
+  /** A grouped value as the chart shows it (a reference's label, joined to the grouped rows only). */
+  shown(grouped: SQL): Shown;
   /** The stored value among a run filter's values, given as the chart shows them (labels of references). */
   among(values: Exclude<RunValue, null>[]): SQL;
   /** The field as the filter conditions type their values. */
@@ -49,16 +49,19 @@ export type FieldSql = {
   scale: number | null;
 };
 
+/** What a chart shows for a group: its value, and the join that brings it (a label) onto the grouped rows. */
+export type Shown = { value: SQL; join?: SQL };
+
 /** Where a dataset's rows come from, as the compiler needs it. */
 export type DatasetSource = {
   dialect: BiDialect;
   /** A field by name; undefined when the dataset has none. */
   field(name: string): FieldSql | undefined;
-  /** The from clause, with its alias `t`; asked for last, once every field shown is known. */
+  /** The from clause, with its alias `t`. */
   from(): SQL;
   /** Conditions every row of the dataset meets: tenant and scope, the dataset's own filters. */
   where: SQL[];
-  /** The tables the rows are read from (the cache drops a result when one of them is written). */
+  /** The tables the rows and labels are read from (the cache drops a result when one of them is written). */
   tables(): string[];
   subject: ScopeSubject;
   /** The reader's time zone: date-times are bucketed and ranged by its clock. */
@@ -154,10 +157,17 @@ function groupOf(source: DatasetSource, d: Dimension, role: Group['role'], path:
   return { d, role, f, bucket };
 }
 
-function groupSql(source: DatasetSource, g: Group): SQL {
+/** What the rows are grouped by: the stored value (a reference's id, a day), a date's bucket. */
+function groupKeySql(source: DatasetSource, g: Group): SQL {
   if (g.bucket && isDate(g.f.type)) return source.dialect.bucket(g.f.stored, g.bucket, g.f.type, source.timeZone);
-  if (isDate(g.f.type)) return source.dialect.dateText(g.f.stored, g.f.type);
-  return g.f.shown();
+  return g.f.stored;
+}
+
+/** A group's key, on the grouped rows, as the chart shows it: a date as text, a reference by its label. */
+function groupShownSql(source: DatasetSource, g: Group, grouped: SQL): Shown {
+  if (g.bucket) return { value: source.dialect.bucketText(grouped, g.bucket) };
+  if (isDate(g.f.type)) return { value: source.dialect.dateText(grouped, g.f.type) };
+  return g.f.shown(grouped);
 }
 
 /** The type a group's values leave as: a grain is a day, a date part a number. */
@@ -198,6 +208,25 @@ function orderSql(chart: ChartDefinition, groups: number): SQL {
   return sql.raw([`${first} ${dir}`, ...all.filter((n) => n !== first)].join(', '));
 }
 
+/**
+ * The grouped rows as the chart shows them: grouped inside by their keys (a date's bucket, a reference's id),
+ * and only those rows turned into what is shown (a date's text, a reference's label) outside. A text or a
+ * label made for each of a million rows costs more than their sum; made for a few dozen groups, nothing. A
+ * reference's groups are its rows, so two customers of the same name are two bars, as they are two lines.
+ */
+function shownGroups(source: DatasetSource, groups: Group[], measures: number, aggregate: SQL): SQL {
+  const x = sql.identifier('x');
+  const of = (name: string) => sql`${x}.${sql.identifier(name)}`;
+  const shown = groups.map((g, i) => groupShownSql(source, g, of(`g${i}`)));
+  const select = [
+    ...shown.map((s, i) => sql`${s.value} as ${sql.identifier(`g${i}`)}`),
+    ...Array.from({ length: measures }, (_, i) => sql`${of(`m${i}`)} as ${sql.identifier(`m${i}`)}`),
+  ];
+  const joins = shown.flatMap((s) => (s.join ? [s.join] : []));
+  const keys = sql.raw(groups.map((_, i) => i + 1).join(', '));
+  return sql`select ${sql.join(select, sql`, `)} from (${aggregate} group by ${keys}) ${x}${sql.join(joins, sql``)}`;
+}
+
 export type RunInput = { filters: RunFilter[]; grain?: TimeGrain | undefined };
 
 /** One chart's statement: its groups, measures, filters and the viewer's, sorted and limited. */
@@ -222,15 +251,17 @@ export function compileChart(source: DatasetSource, chart: ChartDefinition, run:
     ...chart.filters.map((c, i) => conditionSql(source, c, `definition.filters.${i}`)),
     ...run.filters.map((f, i) => runFilterSql(source, f, `filters.${i}`)),
   ];
-  const select = [
-    ...groups.map((g, i) => sql`${groupSql(source, g)} as ${sql.identifier(`g${i}`)}`),
-    ...measures.map((m, i) => sql`${m.expr} as ${sql.identifier(`m${i}`)}`),
-  ];
-  const grouped = groups.length ? sql` group by ${sql.raw(groups.map((_, i) => i + 1).join(', '))}` : sql``;
-  const ordered = groups.length || chart.sort ? sql` order by ${orderSql(chart, groups.length)}` : sql``;
-  const query = sql`select ${sql.join(select, sql`, `)} from ${source.from()} where ${
-    where.length ? sql.join(where, sql` and `) : sql`true`
-  }${grouped}${ordered} limit ${sql.raw(String(chart.limit + 1))}`;
+  const aggregate = sql`select ${sql.join(
+    [
+      ...groups.map((g, i) => sql`${groupKeySql(source, g)} as ${sql.identifier(`g${i}`)}`),
+      ...measures.map((m, i) => sql`${m.expr} as ${sql.identifier(`m${i}`)}`),
+    ],
+    sql`, `,
+  )} from ${source.from()} where ${where.length ? sql.join(where, sql` and `) : sql`true`}`;
+  const limit = sql` limit ${sql.raw(String(chart.limit + 1))}`;
+  const query = groups.length
+    ? sql`${shownGroups(source, groups, measures.length, aggregate)} order by ${orderSql(chart, groups.length)}${limit}`
+    : sql`${aggregate}${chart.sort ? sql` order by ${orderSql(chart, 0)}` : sql``}${limit}`;
   const columns: ResultColumn[] = [
     ...groups.map((g, i) => ({
       name: `g${i}`,

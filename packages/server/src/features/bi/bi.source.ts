@@ -18,7 +18,7 @@ import type { AuthContext } from '../../http/auth.ts';
 import type { Language } from '../../http/language.ts';
 import { postgresDialect } from './bi.dialect.ts';
 import { calculatedSql } from './bi.expression.ts';
-import { badDefinition, conditionSql, type DatasetSource, type FieldSql } from './bi.query.ts';
+import { badDefinition, conditionSql, type DatasetSource, type FieldSql, type Shown } from './bi.query.ts';
 
 /**
  * An entity dataset's rows: the entity's table as `t` under the SAME condition its lists apply (scopeWhere:
@@ -90,22 +90,20 @@ export async function entitySource(input: EntitySourceInput): Promise<DatasetSou
   const where = [await visibleWhere(input, base)];
 
   let labels = 0;
-  /** A reference's label, joined once per field shown (tenant-bound, as lists read labels). */
-  const labelOf = (f: FieldMeta, stored: SQL): SQL => {
-    const ref = f.reference as NonNullable<FieldMeta['reference']>;
+  /** A reference's label for its grouped ids (tenant-bound, as lists read labels). */
+  const labelOf = (ref: NonNullable<FieldMeta['reference']>, grouped: SQL): Shown => {
     const alias = sql.identifier(`r_${labels++}`);
     tables.add(ref.table);
-    joins.push(
-      sql` left join (select r.id, ${referenceLabel(ref, 'r', lang)} as label from ${sql.identifier(ref.table)} r where r.tenant_id = ${auth.tenantId}) ${alias} on ${alias}.id = ${stored}`,
-    );
-    return sql`${alias}.label`;
+    return {
+      value: sql`${alias}.label`,
+      join: sql` left join (select r.id, ${referenceLabel(ref, 'r', lang)} as label from ${sql.identifier(ref.table)} r where r.tenant_id = ${auth.tenantId}) ${alias} on ${alias}.id = ${grouped}`,
+    };
   };
 
   const column = (f: FieldMeta, name: string, alias: string, label: FieldSql['label']): FieldSql | undefined => {
     const type = biTypeOf(f);
     if (!type) return undefined;
     const stored = sql`${sql.identifier(alias)}.${sql.identifier(columnOf(f))}`;
-    let shown: SQL | undefined;
     const ref = f.type === 'reference' ? f.reference : undefined;
     const [min, max] = intRanges[(f.type === 'integer' && f.intSize) || 'int4'];
     return {
@@ -114,10 +112,7 @@ export async function entitySource(input: EntitySourceInput): Promise<DatasetSou
       label,
       dictionary: f.dictionary ?? null,
       stored,
-      shown: () => {
-        shown ??= ref ? labelOf(f, stored) : stored;
-        return shown;
-      },
+      shown: (grouped) => (ref ? labelOf(ref, grouped) : { value: grouped }),
       among(values) {
         if (ref) {
           const list = sql.join(
@@ -156,7 +151,7 @@ export async function entitySource(input: EntitySourceInput): Promise<DatasetSou
       label,
       dictionary: null,
       stored,
-      shown: () => stored,
+      shown: (grouped) => ({ value: grouped }),
       among: (values) =>
         sql`${stored} in (${sql.join(
           values.map((v) => sql`${String(v)}::numeric`),

@@ -140,7 +140,7 @@ function columnField(c: SqlColumn): FieldSql {
     label: c.label,
     dictionary: null,
     stored,
-    shown: () => stored,
+    shown: (grouped) => ({ value: grouped }),
     among: (values) =>
       sql`${stored} in (${sql.join(
         values.map((v) => sql`${v}`),

@@ -218,8 +218,10 @@ export function createSelectRunner({ db, secret, hosts, log }: SelectRunnerDeps)
         "the stored password can't be read (the server's secret changed): type it again",
       );
     }
-    const target: Target = { ...source, address: found.address, user: source.userName, password };
+    const { host, port, database, userName: user, ssl, timeoutSeconds } = source;
+    const target: Target = { address: found.address, host, port, database, user, password, ssl, timeoutSeconds };
     const driver = source.kind === 'mysql' ? mysqlDriver(target, log) : postgresDriver(target, log);
+    // The source changed (or its name now resolves elsewhere): its old pool closes once its calls are done.
     if (kept) void kept.driver.end().catch(() => {});
     drivers.set(key, { made, driver, used: Date.now() });
     if (drivers.size > MAX_POOLS) {
