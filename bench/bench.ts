@@ -3,6 +3,8 @@
 // beside a baseline measured in the same run. Prints ratios and writes bench/results/<time>.json.
 // BENCH_SECONDS (default 10) sets each load's duration. BENCH_PARTS=soak (not by default) holds the list at 50
 // connections for SOAK_SECONDS (default 60) against the goal p99 ≤ 100 ms with no error (soak.ts).
+// BENCH_PARTS=bi (not by default: it tops the database's project contracts up to 1,000,000) times the
+// six-chart BI dashboard against its raw aggregates (bi-dashboard.ts; BENCH_BI_ROUNDS, default 7).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { employeeMeta, pageRequestSchema } from '@trestle/shared';
@@ -10,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { compileSort, compileWheres } from '../packages/server/src/engine/query.ts';
 import { selectList } from '../packages/server/src/engine/read.ts';
+import { biDashboardRun } from './bi-dashboard.ts';
 import { designedRun } from './designed.ts';
 import { countEmployees, exportRun, importRun } from './excel.ts';
 import { adopt, type Load, load, peakRssMb, root, startProcess, startTrestle, stop } from './lib.ts';
@@ -70,6 +73,7 @@ if (parts.has('list')) await listRun(DATABASE_URL);
 if (parts.has('export') || parts.has('import')) await excelRun(DATABASE_URL);
 if (parts.has('summary')) results.summary = await summaryRun(DATABASE_URL, seconds);
 if (parts.has('designed')) results.designed = await designedRun(DATABASE_URL, seconds, listBody);
+if (parts.has('bi')) results.bi = await biDashboardRun(DATABASE_URL, Number(process.env.BENCH_BI_ROUNDS ?? 7));
 if (parts.has('soak')) results.soak = await soakRun(DATABASE_URL, listBody, Number(process.env.SOAK_SECONDS ?? 60));
 
 async function listRun(databaseUrl: string) {
