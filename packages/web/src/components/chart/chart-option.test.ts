@@ -262,3 +262,52 @@ describe('every chart type', () => {
     expect(picks[1]).toEqual({ field: 'signedOn', value: '2026-02-01', bucket: 'month', label: '2026-02' });
   });
 });
+
+describe('a time axis', () => {
+  const signedPerMonth = (rows: [string, number][]) =>
+    okResult(
+      [
+        column({ name: 'signedOn', role: 'dimension', type: 'date', bucket: 'month' }),
+        column({ name: 'amount', role: 'measure' }),
+      ],
+      rows,
+    );
+
+  it('shows the months without rows between the first and the last, at nothing signed', () => {
+    const result = signedPerMonth([
+      ['2025-11-01', 100],
+      ['2026-02-01', 40],
+    ]);
+    const option = chartOption(chartDefinition({ type: 'line' }), result, 'en');
+    expect(xLabels(option)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(dataOf(option).map((d) => d.value)).toEqual([100, 0, 0, 40]);
+  });
+
+  it('leaves an average of an empty month empty, and a newest-first axis newest first', () => {
+    const result = signedPerMonth([
+      ['2026-03-01', 9],
+      ['2026-01-01', 3],
+    ]);
+    const option = chartOption(
+      chartDefinition({
+        type: 'bar',
+        measures: [{ field: 'amount', agg: 'avg' }],
+        sort: { by: 'dimension', order: 'desc' },
+      }),
+      result,
+      'en',
+    );
+    expect(xLabels(option)).toEqual(['2026-03', '2026-02', '2026-01']);
+    expect(dataOf(option).map((d) => d.value)).toEqual([9, null, 3]);
+  });
+
+  it('keeps the order of a chart sorted by its measure, and a pie’s slices, as the rows have them', () => {
+    const result = signedPerMonth([
+      ['2026-03-01', 9],
+      ['2026-01-01', 3],
+    ]);
+    const sorted = chartDefinition({ type: 'bar', sort: { by: 'measure:0', order: 'desc' } });
+    expect(xLabels(chartOption(sorted, result, 'en'))).toEqual(['2026-03', '2026-01']);
+    expect(dataOf(chartOption(chartDefinition({ type: 'pie' }), result, 'en'))).toHaveLength(2);
+  });
+});
