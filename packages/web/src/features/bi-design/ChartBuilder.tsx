@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Chart, type ChartDefinition, type ChartType, checkChart, datasetFields } from '@trestle/shared';
-import { Alert, Card, Select, Skeleton, Space } from 'antd';
+import { Card, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { biDesignKeys, getChart, getDataset, listBi, saveChart, useBiEntities } from './bi-design-api.ts';
@@ -13,6 +13,7 @@ import { withoutPrefix } from './dataset-model.ts';
 import { EditorFrame, NameFields, ProblemList } from './EditorFrame.tsx';
 import { FieldDnd } from './FieldDnd.tsx';
 import { FieldPalette } from './FieldPalette.tsx';
+import { useOpened } from './use-opened.tsx';
 import { useSave } from './use-save.ts';
 
 type Props = {
@@ -28,20 +29,8 @@ type Props = {
  * series, measures and filters, the settings beside them, and a preview drawn from the server as it is built.
  */
 export function ChartBuilder({ id, ...props }: Props) {
-  // Opened once: a new chart's first save names it in the address, and the builder stays as it is.
-  const [loadId] = useState(id);
-  const row = useQuery({
-    queryKey: biDesignKeys.chart(loadId ?? 0),
-    queryFn: () => getChart(loadId ?? 0),
-    enabled: loadId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
-  if (loadId !== null && !row.data)
-    return row.isError ? <Alert type="error" showIcon title={row.error.message} /> : <Skeleton active />;
-  return (
-    <LoadedChartBuilder row={row.data ?? null} onReload={() => row.refetch().then((r) => r.data ?? null)} {...props} />
-  );
+  const opened = useOpened(id, biDesignKeys.chart, getChart);
+  return opened.waiting ?? <LoadedChartBuilder row={opened.row} onReload={opened.reload} {...props} />;
 }
 
 type Draft = { name: string; description: string; definition: ChartDefinition };

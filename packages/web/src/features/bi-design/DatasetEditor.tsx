@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   checkDataset,
   type Dataset,
@@ -8,7 +7,7 @@ import {
   type EntityMeta,
   type SqlDataset,
 } from '@trestle/shared';
-import { Alert, ConfigProvider, Radio, Skeleton, Space, Typography } from 'antd';
+import { ConfigProvider, Radio, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { biDesignKeys, getDataset, saveDataset, useBiEntities } from './bi-design-api.ts';
@@ -17,6 +16,7 @@ import { EditorFrame, NameFields, ProblemList } from './EditorFrame.tsx';
 import { EntityDatasetForm } from './EntityDatasetForm.tsx';
 import { FieldPreview } from './FieldPreview.tsx';
 import { SqlDatasetForm } from './SqlDatasetForm.tsx';
+import { useOpened } from './use-opened.tsx';
 import { useSave } from './use-save.ts';
 
 type Props = {
@@ -34,25 +34,12 @@ type Props = {
  * default filters) or a SQL statement; the fields it offers charts and its problems show as it is edited.
  */
 export function DatasetEditor({ id, ...props }: Props) {
-  // Opened once: a new dataset's first save names it in the address, and the editor stays as it is.
-  const [loadId] = useState(id);
-  const row = useQuery({
-    queryKey: biDesignKeys.dataset(loadId ?? 0),
-    queryFn: () => getDataset(loadId ?? 0),
-    enabled: loadId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const opened = useOpened(id, biDesignKeys.dataset, getDataset);
   const entities = useBiEntities();
-  if (loadId !== null && !row.data)
-    return row.isError ? <Alert type="error" showIcon title={row.error.message} /> : <Skeleton active />;
   return (
-    <LoadedDatasetEditor
-      row={row.data ?? null}
-      entities={entities.data ?? []}
-      onReload={() => row.refetch().then((r) => r.data ?? null)}
-      {...props}
-    />
+    opened.waiting ?? (
+      <LoadedDatasetEditor row={opened.row} entities={entities.data ?? []} onReload={opened.reload} {...props} />
+    )
   );
 }
 
