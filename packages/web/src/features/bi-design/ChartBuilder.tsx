@@ -10,7 +10,7 @@ import { ChartTypePicker } from './ChartTypePicker.tsx';
 import { ChartWells } from './ChartWells.tsx';
 import { addField, emptyChart, forDataset, missingParts, parsedChart } from './chart-model.ts';
 import { withoutPrefix } from './dataset-model.ts';
-import { EditorFrame, NameFields, ProblemList } from './EditorFrame.tsx';
+import { DefinitionProblems, EditorFrame, NameFields } from './EditorFrame.tsx';
 import { FieldDnd } from './FieldDnd.tsx';
 import { FieldPalette } from './FieldPalette.tsx';
 import { useOpened } from './use-opened.tsx';
@@ -120,7 +120,7 @@ function LoadedChartBuilder({
         readOnly={!canSave}
         onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
       />
-      <ProblemList problems={problems} />
+      <DefinitionProblems problems={problems} />
       <FieldDnd onDrop={(well, field) => setChart(addField(chart, well, field))}>
         <div
           style={{ display: 'grid', gridTemplateColumns: '240px minmax(0, 1fr) 320px', gap: 12, alignItems: 'start' }}

@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { biDesignKeys, getDataset, saveDataset, useBiEntities } from './bi-design-api.ts';
 import { emptyEntityDataset, emptySqlDataset, withoutPrefix } from './dataset-model.ts';
-import { EditorFrame, NameFields, ProblemList } from './EditorFrame.tsx';
+import { DefinitionProblems, EditorFrame, NameFields } from './EditorFrame.tsx';
 import { EntityDatasetForm } from './EntityDatasetForm.tsx';
 import { FieldPreview } from './FieldPreview.tsx';
 import { SqlDatasetForm } from './SqlDatasetForm.tsx';
@@ -132,7 +132,7 @@ function LoadedDatasetEditor({
           />
           {!canSql && <Typography.Text type="secondary">{t('biDesign.dataset.sqlNeedsGrant')}</Typography.Text>}
         </Space>
-        <ProblemList problems={problems} />
+        <DefinitionProblems problems={problems} />
         <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 360px', gap: 16, alignItems: 'start' }}>
           {draft.kind === 'entity' ? (
             <EntityDatasetForm

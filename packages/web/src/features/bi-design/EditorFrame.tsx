@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, Button, Collapse, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Input, Space, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm.ts';
+import { ProblemList } from '../../components/problems/ProblemList.tsx';
 
 type Props = {
   title: string;
@@ -68,31 +69,11 @@ export function EditorFrame({ title, dirty, canSave, busy, conflict, onSave, onR
   );
 }
 
-/** Every problem the shared check or the server finds, where it is and what it is. */
-export function ProblemList({ problems }: { problems: Record<string, string> }) {
+/** The problems of a definition, keyed by where they are, in the shared list. */
+export function DefinitionProblems({ problems }: { problems: Record<string, string> }) {
   const { t } = useTranslation();
-  const entries = Object.entries(problems);
-  if (entries.length === 0) return null;
-  return (
-    <Collapse
-      size="small"
-      defaultActiveKey={['problems']}
-      style={{ marginBottom: 12 }}
-      items={[
-        {
-          key: 'problems',
-          label: <Typography.Text type="danger">{t('biDesign.problems', { count: entries.length })}</Typography.Text>,
-          children: (
-            <ul aria-label={t('biDesign.problemsList')} style={{ margin: 0, paddingInlineStart: 20 }}>
-              {entries.map(([where, what]) => (
-                <li key={where}>{`${where}: ${what}`}</li>
-              ))}
-            </ul>
-          ),
-        },
-      ]}
-    />
-  );
+  const all = Object.entries(problems).map(([where, message]) => ({ key: where, where, message }));
+  return <ProblemList problems={all} title={t('biDesign.problemsList')} />;
 }
 
 /** The name and description every dataset and chart has, at the top of its builder. */

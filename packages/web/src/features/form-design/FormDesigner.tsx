@@ -13,6 +13,7 @@ import { Alert, Badge, Button, Skeleton, Space, Tabs, Tag, Typography } from 'an
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ProblemList } from '../../components/problems/ProblemList.tsx';
 import { AccessDialog } from './AccessDialog.tsx';
 import { placeErrors } from './design-errors.ts';
 import { type Designer, DesignerContext, type Selection } from './designer-context.ts';
@@ -20,7 +21,6 @@ import { useLeaveGuard, useUndoKeys } from './designer-hooks.ts';
 import { type FormDetail, formDesignKeys, getForm, useEntityMeta } from './form-design-api.ts';
 import { LayoutEditor } from './LayoutEditor.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
-import { ProblemList } from './ProblemList.tsx';
 import { RulesEditor } from './RulesEditor.tsx';
 import { useDesignErrors } from './use-design-errors.ts';
 import { useDraft } from './use-draft.ts';
@@ -138,7 +138,7 @@ function LoadedDesigner({
             }
           />
         )}
-        <ProblemList all={placed.all} />
+        <ProblemList problems={placed.all} title={t('formDesign.problems')} />
         <Tabs
           activeKey={tab}
           onChange={setTab}
