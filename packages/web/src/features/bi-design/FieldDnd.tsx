@@ -12,6 +12,7 @@ import type { DatasetField } from '@trestle/shared';
 import { Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dndAccessibility } from '../../components/dnd/accessibility.ts';
 import type { WellDrop } from './ChartWells.tsx';
 import type { Well } from './chart-model.ts';
 import type { FieldDrag } from './FieldPalette.tsx';
@@ -40,21 +41,7 @@ export function FieldDnd({ onDrop, children }: { onDrop(well: Well, field: Datas
     if (from?.from === 'palette' && to?.from === 'well') onDrop(to.well, from.field);
   };
 
-  const accessibility = {
-    screenReaderInstructions: { draggable: t('biDesign.dnd.instructions') },
-    announcements: {
-      onDragStart: ({ active }: DragStartEvent) => t('biDesign.dnd.start', { name: labelOf(active.data.current) }),
-      onDragOver: ({ active, over }: DragEndEvent) =>
-        over
-          ? t('biDesign.dnd.over', { name: labelOf(active.data.current), target: labelOf(over.data.current) })
-          : t('biDesign.dnd.outside', { name: labelOf(active.data.current) }),
-      onDragEnd: ({ active, over }: DragEndEvent) =>
-        over
-          ? t('biDesign.dnd.end', { name: labelOf(active.data.current), target: labelOf(over.data.current) })
-          : t('biDesign.dnd.cancel', { name: labelOf(active.data.current) }),
-      onDragCancel: ({ active }: DragEndEvent) => t('biDesign.dnd.cancel', { name: labelOf(active.data.current) }),
-    },
-  };
+  const accessibility = dndAccessibility(t, 'biDesign', labelOf, (over) => labelOf(over.data.current));
 
   return (
     <DndContext

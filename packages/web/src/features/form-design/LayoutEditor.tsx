@@ -15,6 +15,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dndAccessibility } from '../../components/dnd/accessibility.ts';
 import type { CanvasDrag, ContainerDrop } from './Canvas.tsx';
 import { Container } from './Canvas.tsx';
 import { freshId, type PaletteEntry } from './design-pieces.ts';
@@ -103,21 +104,7 @@ export function LayoutEditor() {
     const data = over?.data.current as DragData | undefined;
     return data?.label ?? '';
   };
-  const accessibility = {
-    screenReaderInstructions: { draggable: t('formDesign.dnd.instructions') },
-    announcements: {
-      onDragStart: ({ active }: DragStartEvent) => t('formDesign.dnd.start', { name: nameOf(active.data.current) }),
-      onDragOver: ({ active, over }: DragEndEvent) =>
-        over
-          ? t('formDesign.dnd.over', { name: nameOf(active.data.current), target: targetOf(over) })
-          : t('formDesign.dnd.outside', { name: nameOf(active.data.current) }),
-      onDragEnd: ({ active, over }: DragEndEvent) =>
-        over
-          ? t('formDesign.dnd.end', { name: nameOf(active.data.current), target: targetOf(over) })
-          : t('formDesign.dnd.cancel', { name: nameOf(active.data.current) }),
-      onDragCancel: ({ active }: DragEndEvent) => t('formDesign.dnd.cancel', { name: nameOf(active.data.current) }),
-    },
-  };
+  const accessibility = dndAccessibility(t, 'formDesign', nameOf, targetOf);
 
   return (
     <DndContext
