@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { codePatternProblem } from '../entity/numbering.ts';
 import { passwordSchema, userNameSchema } from './auth.ts';
 import { codedRow, requiredText } from './shapes.ts';
+import { INT4_MAX } from './values.ts';
 
 /** An image kept inline in the settings row (PNG, JPEG, GIF or WebP as a data URL): the anonymous sign-in page shows it. */
 export const IMAGE_DATA_URL_MAX = 300_000;
@@ -37,7 +38,8 @@ export const loginSettingsSchema = z.object({
 });
 export type LoginSettings = z.infer<typeof loginSettingsSchema>;
 
-const registerId = z.number().int().positive('pick one').nullable();
+// An id the database can hold: past int4 it would fail the tenant's or role's lookup instead of being refused.
+const registerId = z.number().int().positive('pick one').max(INT4_MAX, `at most ${INT4_MAX}`).nullable();
 
 /** What LoginSet saves: every field, nothing unknown (the platform administrator's full set). */
 export const loginSettingsBodySchema = z.strictObject({
