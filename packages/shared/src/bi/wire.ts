@@ -187,6 +187,11 @@ export const chartResultSchema = z.union([
     /** More groups than the limit: the rest were left out. */
     truncated: z.boolean(),
     cached: z.boolean(),
+    /**
+     * The database's time for this chart's statement(s) in milliseconds, as the server waited for them (the
+     * query and, for a KPI's comparison, the one over the period before, side by side); 0 from the cache.
+     */
+    ms: z.number(),
     /** The dictionaries' names for the codes in the rows, per dictionary, in the reader's language. */
     dictionaries: z.record(z.string(), z.record(z.string(), z.string())),
   }),

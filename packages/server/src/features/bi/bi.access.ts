@@ -61,30 +61,53 @@ export async function requireSqlDataset(
   throw forbidden(`SQL datasets: ${EMBEDDED_ONLY_PLATFORM}`);
 }
 
-/** Does one of the caller's enabled roles appear in `roleIds`? */
-async function holdsRoleAmong(db: Db, auth: Pick<AuthContext, 'userId'>, roleIds: readonly number[]) {
-  if (roleIds.length === 0) return false;
-  const [row] = await queryRows<{ held: boolean }>(
+/**
+ * What a request needs to know of its caller, in one statement: whether they are a designer, whether they hold
+ * the Dashboards screen's grant, and, when a dashboard is named, whether there is one of that id in the tenant,
+ * the charts it shows and whether it is shared with one of their enabled roles.
+ */
+export type CallerAccess = {
+  designer: boolean;
+  viewer: boolean;
+  /** The dashboard named, or null when there is none of that id (another tenant's included) or none named. */
+  dashboard: { chartIds: number[]; shared: boolean } | null;
+};
+
+type AccessRow = { designer: boolean; viewer: boolean; found: boolean; chartIds: number[] | null; shared: boolean };
+
+export async function callerAccess(db: Db, auth: Pick<AuthContext, 'userId'>, dashboardId?: number) {
+  const user = sql`${auth.userId}`;
+  const [row] = await queryRows<AccessRow>(
     db,
-    sql`select exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
-          where ur.user_id = ${auth.userId} and r.id in (${sql.join(
-            roleIds.map((r) => sql`${r}`),
-            sql`, `,
-          )})) as held`,
+    sql`select ${grantExpr(user, BI_MENU, 'Search')} as designer, ${grantExpr(user, DASHBOARDS_MENU, 'Search')} as viewer,
+          b.id is not null as found, b.chart_ids as "chartIds",
+          exists (select 1 from user_roles ur join roles r on r.id = ur.role_id and r.enabled
+                  where ur.user_id = ${user} and r.id = any(b.share_roles)) as shared
+        from (select 1) one left join bi_dashboards b on b.id = ${dashboardId ?? null}::integer`,
   );
-  return row?.held === true;
+  return {
+    designer: row?.designer === true,
+    viewer: row?.viewer === true,
+    dashboard: row?.found ? { chartIds: (row.chartIds ?? []).map(Number), shared: row.shared === true } : null,
+  } satisfies CallerAccess;
 }
 
 /**
- * A dashboard as its viewer may open it: a designer opens every one of the tenant; anyone else needs the
- * Dashboards screen's grant (403 without) and a dashboard shared with one of their roles. One not shared with
- * them is answered as missing (404), as another tenant's is: its name is not theirs to learn.
+ * May the caller open dashboard `id`? A designer opens every one of the tenant; anyone else needs the Dashboards
+ * screen's grant (403 without) and a dashboard shared with one of their roles. One not shared with them is
+ * answered as missing (404), as another tenant's is: its name is not theirs to learn.
  */
+export function checkViewer(access: CallerAccess, id: number) {
+  if (access.designer) return;
+  if (!access.dashboard) throw notFound('dashboard', id);
+  if (!access.viewer) throw forbidden('You may not open dashboards');
+  if (!access.dashboard.shared) throw notFound('dashboard', id);
+}
+
+/** A dashboard as its viewer may open it (checkViewer): a missing one is a 404 for a designer too. */
 export async function dashboardForViewer(db: Db, auth: AuthContext, id: number): Promise<DashboardRow> {
-  const row = await readDashboard(db, id);
-  if (await isBiDesigner(db, auth)) return row;
-  if (!(await holds(db, auth, DASHBOARDS_MENU, 'Search'))) throw forbidden('You may not open dashboards');
-  if (!(await holdsRoleAmong(db, auth, row.shareRoles))) throw notFound('dashboard', id);
+  const [row, access] = await Promise.all([readDashboard(db, id), callerAccess(db, auth, id)]);
+  checkViewer(access, id);
   return row;
 }
 

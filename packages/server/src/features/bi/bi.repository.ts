@@ -45,6 +45,41 @@ export async function readDashboard(db: Db, id: number, lock?: Lock): Promise<Da
   return row;
 }
 
+/** A saved chart as a run reads it: its name, its definition and its dataset's (null when the dataset is gone). */
+export type RunChart = {
+  name: string;
+  definition: ChartRow['definition'];
+  datasetId: number;
+  dataset: DatasetRow['definition'] | null;
+};
+
+/** The charts of `ids`, each with its dataset, in one statement; an id not there (another tenant's) is absent. */
+export async function readRunCharts(db: Db, ids: readonly number[]): Promise<Map<number, RunChart>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: biCharts.id,
+      name: biCharts.name,
+      definition: biCharts.definition,
+      datasetId: biCharts.datasetId,
+      dataset: biDatasets.definition,
+    })
+    .from(biCharts)
+    .leftJoin(biDatasets, eq(biDatasets.id, biCharts.datasetId))
+    .where(sql`${biCharts.id} = any(${sql.param([...ids])}::integer[])`);
+  return new Map(rows.map(({ id, ...chart }) => [id, chart]));
+}
+
+/** The datasets of `ids` in one statement; an id not there (another tenant's) is absent. */
+export async function readDatasets(db: Db, ids: readonly number[]): Promise<Map<number, DatasetRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(biDatasets)
+    .where(sql`${biDatasets.id} = any(${sql.param([...ids])}::integer[])`);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** The drivers hand timestamps back as Date objects or text; the wire carries ISO text. */
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
 

@@ -16,8 +16,7 @@ import { envelope } from '../../http/errors.ts';
 import { languageOf, timeZoneOf } from '../../http/language.ts';
 import { BI_MENU, requireSqlDataset, SQL_BUTTON } from './bi.access.ts';
 import { writeChartWorkbook } from './bi.export.ts';
-import { readChart } from './bi.repository.ts';
-import { chartResult, checkRunAccess, planItem, type RunDeps, runBatch, runContext } from './bi.run.ts';
+import { chartResult, planBatch, type RunDeps, runBatch, runContext } from './bi.run.ts';
 import { trySql } from './bi.sql.ts';
 
 const tags = ['BI'];
@@ -63,11 +62,10 @@ export function biRunRoutes(deps: RunDeps) {
       handler: async (req, reply) => {
         const ctx = contextOf(req);
         const { item, dashboardId } = req.body;
-        await checkRunAccess(ctx, dashboardId, [item]);
-        const planned = await planItem(ctx, item, 0);
-        if ('failure' in planned) throw planned.failure;
+        const [planned] = await planBatch(ctx, dashboardId, [item]);
+        if (!planned || 'failure' in planned) throw planned?.failure;
         const result = await chartResult(ctx, planned.chart, planned.dataset, item);
-        const title = item.chartId === undefined ? 'Chart' : (await readChart(deps.db, item.chartId)).name;
+        const { title } = planned;
         const out = new PassThrough();
         writeChartWorkbook(result, { title, lang: ctx.lang, decimals: planned.chart.style.decimals }, out).catch(
           (err: unknown) => {

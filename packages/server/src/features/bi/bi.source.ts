@@ -51,6 +51,23 @@ function screenOf(definitions: EntityDefinition[], def: EntityDefinition): strin
   return master?.meta.name ?? def.meta.name;
 }
 
+/**
+ * The screens whose data scope an entity dataset's rows need: its entity's and each joined reference's target's,
+ * so that a batch reads them all at once before its charts are compiled. A name that is not there is left out
+ * (compiling the dataset answers it as a bad definition).
+ */
+export function screensOf(definitions: EntityDefinition[], dataset: EntityDataset): string[] {
+  const metas = definitions.map((d) => d.meta);
+  const meta = metas.find((m) => m.name === dataset.entity);
+  if (!meta) return [];
+  const targets = dataset.joins.flatMap((name) => {
+    const via = meta.fields.find((f) => f.name === name && f.type === 'reference');
+    const target = via && referencedEntity(via, metas);
+    return target ? [target] : [];
+  });
+  return [meta, ...targets].map((m) => screenOf(definitions, definitionOf(definitions, m)));
+}
+
 /** The rows of `def` the viewer sees, on the alias `t`, as its lists select them. */
 async function visibleWhere(input: EntitySourceInput, def: EntityDefinition): Promise<SQL> {
   const auth = { ...input.auth, dataScope: await input.scopeOf(screenOf(input.definitions, def)) };

@@ -34,6 +34,7 @@ export const okResult = (
   previous: null,
   truncated: false,
   cached: false,
+  ms: 0,
   dictionaries: {},
   ...over,
 });

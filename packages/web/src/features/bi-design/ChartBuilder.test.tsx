@@ -54,6 +54,7 @@ const preview: ChartResult = {
   previous: null,
   truncated: false,
   cached: false,
+  ms: 0,
   dictionaries: {},
 };
 
