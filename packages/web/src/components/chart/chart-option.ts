@@ -1,4 +1,4 @@
-import type { ChartDefinition, ChartType } from '@trestle/shared';
+import { type ChartDefinition, type ChartType, chartTypes } from '@trestle/shared';
 import { type BiPick, chartModel, type OkResult } from './chart-model.ts';
 import type { ChartLanguage, Scalar } from './format.ts';
 import { barOption, heatmapOption, lineOption, scatterOption } from './option-axes.ts';
@@ -7,25 +7,15 @@ import { funnelOption, gaugeOption, pieOption, radarOption, treemapOption } from
 
 export type { BiChartOption } from './option-parts.ts';
 
-/** The chart types ECharts draws; the KPI, the table and the pivot are drawn by antd. */
-export const echartsTypes = [
-  'bar',
-  'stackedBar',
-  'line',
-  'area',
-  'pie',
-  'donut',
-  'scatter',
-  'funnel',
-  'gauge',
-  'radar',
-  'heatmap',
-  'treemap',
-] as const satisfies readonly ChartType[];
-export type EChartsType = (typeof echartsTypes)[number];
+/** The chart types antd draws (the KPI's numbers, the table, the pivot); ECharts draws every other one. */
+const ANTD_TYPES = ['kpi', 'table', 'pivot'] as const satisfies readonly ChartType[];
+export type EChartsType = Exclude<ChartType, (typeof ANTD_TYPES)[number]>;
 
 export const isEChartsType = (type: ChartType): type is EChartsType =>
-  (echartsTypes as readonly string[]).includes(type);
+  !(ANTD_TYPES as readonly string[]).includes(type);
+
+/** The shared chart types ECharts draws, in their order. */
+export const echartsTypes: EChartsType[] = chartTypes.filter(isEChartsType);
 
 const builders: Record<EChartsType, (ctx: OptionContext) => BiChartOption> = {
   bar: (ctx) => barOption(ctx, false),
