@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Chart, type ChartDefinition, type ChartType, checkChart, datasetFields } from '@trestle/shared';
 import { Card, Select, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { biDesignKeys, getChart, getDataset, listBi, saveChart, useBiEntities } from './bi-design-api.ts';
 import { ChartPreview } from './ChartPreview.tsx';
@@ -14,7 +14,7 @@ import { DefinitionProblems, EditorFrame, NameFields } from './EditorFrame.tsx';
 import { FieldDnd } from './FieldDnd.tsx';
 import { FieldPalette } from './FieldPalette.tsx';
 import { useOpened } from './use-opened.tsx';
-import { useSave } from './use-save.ts';
+import { useDraftSaving } from './use-save.ts';
 
 type Props = {
   /** The chart to open; null for a new one. */
@@ -70,9 +70,15 @@ function LoadedChartBuilder({
   onReload,
 }: Omit<Props, 'id'> & { row: Chart | null; onReload(): Promise<Chart | null> }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(() => draftOf(row));
-  const [savedDraft, setSavedDraft] = useState(draft);
-  const saver = useSave('chart', { id: row?.id, version: row?.version }, saveChart);
+  const { draft, setDraft, dirty, saver, save, reload } = useDraftSaving({
+    kind: 'chart',
+    row,
+    draftOf,
+    bodyOf: (d: Draft) => d,
+    send: saveChart,
+    onSaved,
+    onReload,
+  });
   const datasets = useQuery({ queryKey: biDesignKeys.list('dataset'), queryFn: () => listBi('dataset') });
   const chart = draft.definition;
   const { fields, problems: checked } = useDatasetOf(chart);
@@ -86,27 +92,11 @@ function LoadedChartBuilder({
   const ready = missing.length === 0 && Object.keys(checked).length === 0 ? parsedChart(chart) : null;
   const waiting = missing.length > 0 ? missing : ready ? [] : [t('biDesign.chart.fixFirst')];
 
-  const save = async () => {
-    const sent = draft;
-    const saved = await saver.save(sent);
-    if (!saved) return;
-    setSavedDraft(sent);
-    if (!row || saved.id !== row.id) onSaved(saved.id);
-  };
-  const reload = async () => {
-    const fresh = await onReload();
-    if (!fresh) return;
-    const next = draftOf(fresh);
-    setDraft(next);
-    setSavedDraft(next);
-    saver.reloaded({ id: fresh.id, version: fresh.version });
-  };
-
   const title = t('biDesign.chartTitle', { name: draft.name || t('biDesign.untitled') });
   return (
     <EditorFrame
       title={title}
-      dirty={draft !== savedDraft}
+      dirty={dirty}
       canSave={canSave}
       busy={saver.busy}
       conflict={saver.conflict}

@@ -8,7 +8,7 @@ import {
   type SqlDataset,
 } from '@trestle/shared';
 import { ConfigProvider, Radio, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { biDesignKeys, getDataset, saveDataset, useBiEntities } from './bi-design-api.ts';
 import { emptyEntityDataset, emptySqlDataset, withoutPrefix } from './dataset-model.ts';
@@ -17,7 +17,7 @@ import { EntityDatasetForm } from './EntityDatasetForm.tsx';
 import { FieldPreview } from './FieldPreview.tsx';
 import { SqlDatasetForm } from './SqlDatasetForm.tsx';
 import { useOpened } from './use-opened.tsx';
-import { useSave } from './use-save.ts';
+import { useDraftSaving } from './use-save.ts';
 
 type Props = {
   /** The dataset to open; null for a new one. */
@@ -72,9 +72,15 @@ function LoadedDatasetEditor({
   onReload,
 }: Omit<Props, 'id'> & { row: Dataset | null; entities: EntityMeta[]; onReload(): Promise<Dataset | null> }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(() => draftOf(row));
-  const [savedDraft, setSavedDraft] = useState(draft);
-  const saver = useSave('dataset', { id: row?.id, version: row?.version }, saveDataset);
+  const { draft, setDraft, dirty, saver, save, reload } = useDraftSaving({
+    kind: 'dataset',
+    row,
+    draftOf,
+    bodyOf: (d: Draft) => ({ name: d.name, description: d.description, definition: definitionOf(d) }),
+    send: saveDataset,
+    onSaved,
+    onReload,
+  });
   const definition = definitionOf(draft);
   // A SQL dataset is read by those without the SQL grant, never changed by them.
   const readOnly = !canSave || (draft.kind === 'sql' && !canSql);
@@ -87,27 +93,11 @@ function LoadedDatasetEditor({
   const errors = withoutPrefix(problems);
   const change = (next: Partial<Draft>) => setDraft((d) => ({ ...d, ...next }));
 
-  const save = async () => {
-    const sent = draft;
-    const saved = await saver.save({ name: sent.name, description: sent.description, definition: definitionOf(sent) });
-    if (!saved) return;
-    setSavedDraft(sent);
-    if (!row || saved.id !== row.id) onSaved(saved.id);
-  };
-  const reload = async () => {
-    const fresh = await onReload();
-    if (!fresh) return;
-    const next = draftOf(fresh);
-    setDraft(next);
-    setSavedDraft(next);
-    saver.reloaded({ id: fresh.id, version: fresh.version });
-  };
-
   const title = t('biDesign.datasetTitle', { name: draft.name || t('biDesign.untitled') });
   return (
     <EditorFrame
       title={title}
-      dirty={draft !== savedDraft}
+      dirty={dirty}
       canSave={!readOnly}
       busy={saver.busy}
       conflict={saver.conflict}

@@ -56,6 +56,44 @@ export function useSave<B>(kind: BiKind, initial: SavedAs, send: (body: B & Save
   return { savedAs, busy, conflict, refused, save, reloaded };
 }
 
+/**
+ * A saved dataset's or chart's draft as its editor keeps it: the draft, whether it differs from what was last
+ * saved or loaded, saving it (the body made by `bodyOf`; a new one's first save names it through `onSaved`),
+ * and loading someone else's newer version in its place.
+ */
+export function useDraftSaving<Row extends { id: number; version: number }, D, B>(opts: {
+  kind: BiKind;
+  row: Row | null;
+  draftOf: (row: Row | null) => D;
+  bodyOf: (draft: D) => B;
+  send: (body: B & SavedAs) => Promise<Saved>;
+  onSaved(id: number): void;
+  onReload(): Promise<Row | null>;
+}) {
+  const { kind, row, draftOf, bodyOf, send, onSaved, onReload } = opts;
+  const [draft, setDraft] = useState(() => draftOf(row));
+  const [savedDraft, setSavedDraft] = useState(draft);
+  const saver = useSave(kind, { id: row?.id, version: row?.version }, send);
+
+  const save = async () => {
+    const sent = draft;
+    const saved = await saver.save(bodyOf(sent));
+    if (!saved) return;
+    setSavedDraft(sent);
+    if (!row || saved.id !== row.id) onSaved(saved.id);
+  };
+  const reload = async () => {
+    const fresh = await onReload();
+    if (!fresh) return;
+    const next = draftOf(fresh);
+    setDraft(next);
+    setSavedDraft(next);
+    saver.reloaded({ id: fresh.id, version: fresh.version });
+  };
+
+  return { draft, setDraft, dirty: draft !== savedDraft, saver, save, reload };
+}
+
 const definedOnly = (s: SavedAs): SavedAs => ({
   ...(s.id === undefined ? {} : { id: s.id }),
   ...(s.version === undefined ? {} : { version: s.version }),
