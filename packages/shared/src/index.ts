@@ -73,3 +73,7 @@ export * from './form/design.ts';
 export * from './form/rules.ts';
 export * from './form/submission.ts';
 export * from './form/wire.ts';
+export * from './page/blocks.ts';
+export * from './page/checks.ts';
+export * from './page/tree.ts';
+export * from './page/wire.ts';
