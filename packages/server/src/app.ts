@@ -5,7 +5,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { TOKEN_REFRESH_HEADER } from '@trestle/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { builtInEntities, type RegistryDeps } from './built-ins.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -36,6 +41,9 @@ import { scheduleLogRetention } from './features/logs/retention.ts';
 import { menuRoutes } from './features/menu/menu.routes.ts';
 import { mineRoutes } from './features/mine/mine.routes.ts';
 import { organizationRoutes } from './features/organizations/organization.routes.ts';
+import { mixAppRoutes } from './features/pages/mix-apps.routes.ts';
+import { pageChartIds, pageMenuEntries } from './features/pages/pages.access.ts';
+import { pageRoutes } from './features/pages/pages.routes.ts';
 import { permissionRoutes } from './features/permissions/permissions.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { roleRoutes } from './features/roles/roles.routes.ts';
@@ -48,7 +56,7 @@ import { tenantRoutes } from './features/tenants/tenants.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { warningRoutes } from './features/warnings/warnings.routes.ts';
 import { scheduleWarningEvaluation } from './features/warnings/warnings.schedule.ts';
-import { registerAuth } from './http/auth.ts';
+import { type AuthContext, registerAuth } from './http/auth.ts';
 import { loadConstraintColumns } from './http/constraint-errors.ts';
 import { frameworkError, registerErrorHandling } from './http/errors.ts';
 import { webIndexScriptHashes } from './http/inline-scripts.ts';
@@ -112,8 +120,9 @@ export async function buildApp({
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        // /File previews a PDF in an <iframe> from a blob: URL the page made itself.
-        frameSrc: ["'self'", 'blob:'],
+        // /File previews a PDF in an <iframe> from a blob: URL the page made itself; a page's iframe block shows
+        // only the allow-listed origins (IFRAME_ORIGINS), the same list its save checks.
+        frameSrc: ["'self'", 'blob:', ...config.iframeOrigins],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -159,6 +168,8 @@ export async function buildApp({
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas given an id (`.meta({ id })` in packages/shared) are written once under components and referred to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(async (scope) => {
     declarePublic(scope);
@@ -172,8 +183,17 @@ export async function buildApp({
   );
   const objects = objectStoreOf(config);
   await app.register(profileRoutes({ db, files: createFileStore(db, objects, now), dataDir: config.dataDir, now }));
-  // A dashboard published as a menu entry is the tenant's own: added to its viewers' menus, not to the catalogue.
-  await app.register(menuRoutes({ db, extraEntries: (auth) => dashboardMenuEntries(db, auth) }));
+  // A dashboard or a page published as a menu entry is the tenant's own: added to its viewers' menus, not to the
+  // catalogue.
+  await app.register(
+    menuRoutes({
+      db,
+      extraEntries: async (auth, lang) => [
+        ...(await dashboardMenuEntries(db, auth)),
+        ...(await pageMenuEntries(db, auth, lang)),
+      ],
+    }),
+  );
   const dictionaries = createDictionaryService(db, database.userSql);
   await app.register(dictionaryRoutes({ dictionaries }));
   // Grid-engine entities: the registry's built-in list (one line each there), and the designed ones, read
@@ -216,9 +236,21 @@ export async function buildApp({
   const hosts = { allowPrivate: config.dataSourceAllowPrivate, allowedHosts: config.dataSourceAllowedHosts };
   const selectRunner = createSelectRunner({ db, secret, hosts, log: app.log });
   app.addHook('onClose', () => selectRunner.close());
+  // A page's viewer runs the charts on a published page shared with them (features/pages decides which).
+  const pageCharts = (auth: AuthContext, pageId: number) => pageChartIds(db, auth, pageId);
   await app.register(
-    biRunRoutes({ db, definitions, userSql: database.userSql, cache: biCache, external: selectRunner.run }),
+    biRunRoutes({
+      db,
+      definitions,
+      userSql: database.userSql,
+      cache: biCache,
+      external: selectRunner.run,
+      pageCharts,
+    }),
   );
+  // The page designer's pages (checked against the same entities) and the mixed designer's app drafts.
+  await app.register(pageRoutes({ db, now, definitions, iframeOrigins: config.iframeOrigins }));
+  await app.register(mixAppRoutes({ db, now }));
   await app.register(excelRoutes({ ...engineDeps, dataDir: config.dataDir, objects }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.
   await app.register(

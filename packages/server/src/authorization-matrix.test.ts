@@ -198,6 +198,27 @@ const HAND_LISTED: Record<string, string> = {
   'POST /api/bi/run': 'UPPP',
   'POST /api/bi/export': 'UPPP',
   'POST /api/bi/sql/try': 'UFPF',
+  // The page designer: its grant holders (admin; not pm, not the other tenant's package). Viewing a published page:
+  // any signed-in caller at the door; the page's share roles (or the designer's grant) are checked in the handler.
+  'GET /api/pages/list': 'UFPF',
+  'GET /api/pages/get/:id': 'UFPF',
+  'POST /api/pages/create': 'UFPF',
+  'POST /api/pages/settings': 'UFPF',
+  'POST /api/pages/patch': 'UFPF',
+  'POST /api/pages/publish': 'UFPF',
+  'POST /api/pages/unpublish': 'UFPF',
+  'GET /api/pages/versions/:id': 'UFPF',
+  'GET /api/pages/version': 'UFPF',
+  'POST /api/pages/restore': 'UFPF',
+  'POST /api/pages/delete': 'UFPF',
+  'GET /api/pages/roles': 'UFPF',
+  'GET /api/pages/folders': 'UFPF',
+  'GET /api/pages/view/:id': 'UPPP',
+  // The mixed designer: its grant holders. A save is Add or Update, asked in the handler after the route's Search.
+  'GET /api/mixApps/list': 'UFPF',
+  'GET /api/mixApps/get/:id': 'UFPF',
+  'POST /api/mixApps/save': 'UFPF',
+  'POST /api/mixApps/delete': 'UFPF',
   // Filling forms: pm holds Forms' Search and Add (each form's own roles are checked in the handler).
   'GET /api/form/mine': 'UPPF',
   'GET /api/form/open': 'UPPF',

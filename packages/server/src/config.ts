@@ -49,6 +49,7 @@ const envSchema = z.object({
   DATASOURCE_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   DATASOURCE_ALLOWED_HOSTS: z.string().default(''),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+  IFRAME_ORIGINS: z.string().default(''),
 });
 
 export type Config = {
@@ -89,6 +90,8 @@ export type Config = {
   dataSourceAllowedHosts: string[];
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   shutdownGraceSeconds: number;
+  /** The origins (https://host[:port]) a page's iframe block may show; none by default. */
+  iframeOrigins: string[];
 };
 
 /** FILE_STORE=s3 without its endpoint, bucket and keys is a start-up error, not a late 500. */
@@ -100,6 +103,20 @@ function s3Settings(e: z.infer<typeof envSchema>): Config['s3'] {
       'Invalid configuration:\nFILE_STORE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
     );
   return { endpoint, bucket, region: e.S3_REGION, accessKeyId, secretAccessKey: secret, prefix: e.S3_PREFIX };
+}
+
+/**
+ * IFRAME_ORIGINS, comma-separated: each an origin as a browser compares it (scheme, host, port; no path), the
+ * same list the CSP's frame-src names. Anything else is a start-up error rather than an origin that never matches.
+ */
+function iframeOrigins(list: string): string[] {
+  const items = list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const bad = items.filter((o) => !URL.canParse(o) || new URL(o).origin !== o || !/^https?:/.test(o));
+  if (bad.length) throw new Error(`Invalid configuration:\nIFRAME_ORIGINS: not origins: ${bad.join(', ')}`);
+  return items;
 }
 
 /** The one place that reads process.env (STYLE §10). Throws with every bad variable named. */
@@ -134,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataSourceAllowedHosts: e.DATASOURCE_ALLOWED_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    iframeOrigins: iframeOrigins(e.IFRAME_ORIGINS),
   };
 }

@@ -273,6 +273,25 @@ export const BASE_MENUS: SeedMenu[] = [
     parent: 'System',
     buttons: ['Search', 'Add', 'Update', 'Delete', 'Sql'],
   },
+  // Installs seeded before get these from migration 0035: pages of blocks, and one flow that builds an app.
+  {
+    code: 'PageDesign',
+    name: 'Page designer',
+    nameZh: '页面设计器',
+    url: '/pageDesign',
+    icon: 'LayoutOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
+  {
+    code: 'MixDesign',
+    name: 'Mixed designer',
+    nameZh: '混合设计器',
+    url: '/mixDesign',
+    icon: 'AppstoreAddOutlined',
+    parent: 'System',
+    buttons: ['Search', 'Add', 'Update', 'Delete'],
+  },
   {
     code: 'dashboards',
     name: 'Dashboards',

@@ -159,6 +159,8 @@ export type RunItem = z.infer<typeof runItemSchema>;
 export const runRequestSchema = z.strictObject({
   /** Viewing a dashboard: its charts are run as the dashboard's viewer may (shared roles), not as a designer. */
   dashboardId: id.optional(),
+  /** Viewing a published page: the charts on it (its chart and dashboard blocks'), if it is shared with the viewer. */
+  pageId: id.optional(),
   items: z.array(runItemSchema).min(1).max(40),
 });
 export type RunRequest = z.infer<typeof runRequestSchema>;
@@ -228,6 +230,7 @@ export type SqlTryRequest = z.infer<typeof sqlTryRequestSchema>;
 /** One chart's result as a workbook (POST /api/bi/export): the same item and access rules as a run. */
 export const biExportRequestSchema = z.strictObject({
   dashboardId: id.optional(),
+  pageId: id.optional(),
   item: runItemSchema,
 });
 export type BiExportRequest = z.infer<typeof biExportRequestSchema>;

@@ -87,7 +87,12 @@ export const detailsPropsSchema = z.strictObject({
   columns: z.number().int().min(1).max(4).default(2),
 });
 
-export const chartPropsSchema = z.strictObject({ title: label.default(emptyLabel), chartId: id });
+export const chartPropsSchema = z.strictObject({
+  title: label.default(emptyLabel),
+  chartId: id,
+  /** The row selected in this block filters the chart: `field` (a dataset field) equal to its key. Optional. */
+  link: blockLinkSchema.nullable().optional(),
+});
 export const dashboardPropsSchema = z.strictObject({ title: label.default(emptyLabel), dashboardId: id });
 
 /** A number over an entity's rows as the viewer may read them: their count, or the sum of a summary column. */

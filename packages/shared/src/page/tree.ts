@@ -44,7 +44,9 @@ export const pageNodeInputSchema = z.discriminatedUnion('type', [
   nodeOf('tabs'),
   nodeOf('columns'),
   nodeOf('section'),
-]);
+])
+  // Written once in the API reference (components), not in each route that takes or gives a node.
+  .meta({ id: 'PageNodeInput' });
 export type PageNodeInput = z.infer<typeof pageNodeInputSchema>;
 
 /** A stored node: its version goes up with every change to it. */

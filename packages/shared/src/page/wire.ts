@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chartDefinitionSchema } from '../bi/definitions.ts';
 import { id } from '../contracts/values.ts';
 import { blockActions } from './blocks.ts';
 import { pageNodeSchema, pagePatchOpSchema } from './tree.ts';
@@ -109,8 +110,15 @@ export const pageViewSchema = z.object({
   title: z.object({ en: z.string(), zh: z.string() }),
   version: z.number().int(),
   nodes: z.array(pageNodeSchema),
+  /**
+   * The saved charts its chart blocks show, with their definitions (what to draw), as a dashboard's view gives
+   * them: a viewer may not read /api/bi/chart, and a chart cannot be drawn from its run's result alone.
+   */
+  charts: z.array(z.object({ id, name: z.string(), definition: chartDefinitionSchema })).default([]),
 });
 export type PageView = z.infer<typeof pageViewSchema>;
+/** A chart a page's chart block draws. */
+export type PageChart = PageView['charts'][number];
 
 // ---- The mixed designer's apps (/mixDesign) ----
 

@@ -43,7 +43,8 @@ export function biRunRoutes(deps: RunDeps) {
         summary: 'Charts answered in one batch, concurrently, each within the viewer’s tenant and data scope',
         description:
           'A designer (BIDesign Search) runs saved charts by id or unsaved definitions; with dashboardId, a viewer ' +
-          'runs the charts on a dashboard shared with them, by id only (403 otherwise). An unsaved definition with ' +
+          'runs the charts on a dashboard shared with them, by id only (403 otherwise); with pageId, the charts on ' +
+          'a published page shared with them (403 otherwise). An unsaved definition with ' +
           'problems is a 400 with them keyed items.<n>.chart.<path>; a chart that fails on its own is answered ' +
           '{ok: false, message} beside the others.',
         body: runRequestSchema,
@@ -61,8 +62,8 @@ export function biRunRoutes(deps: RunDeps) {
       },
       handler: async (req, reply) => {
         const ctx = contextOf(req);
-        const { item, dashboardId } = req.body;
-        const [planned] = await planBatch(ctx, dashboardId, [item]);
+        const { item } = req.body;
+        const [planned] = await planBatch(ctx, req.body, [item]);
         if (!planned || 'failure' in planned) throw planned?.failure;
         const result = await chartResult(ctx, planned.chart, planned.dataset, item);
         const { title } = planned;

@@ -47,6 +47,11 @@ export type RunDeps = {
   userSql: UserSql;
   external?: ExternalSelect | undefined;
   cache: BiCache;
+  /**
+   * The charts the caller may run on published page `pageId` (features/pages, handed in by app.ts); null when it
+   * is not published or not shared with them.
+   */
+  pageCharts?: ((auth: AuthContext, pageId: number) => Promise<number[] | null>) | undefined;
 };
 
 export type RunContext = RunDeps & {
@@ -289,19 +294,29 @@ function unsavedChart(ctx: RunContext, datasets: BatchRead['datasets'], chart: C
   return { chart, dataset: dataset.definition, title: 'Chart' };
 }
 
+/** Where the charts are viewed: a dashboard, or a published page (each shared with its viewers). */
+export type RunPlace = { dashboardId?: number | undefined; pageId?: number | undefined };
+
 /**
- * Who may run what: a designer anything; anyone else only by id, the charts on the dashboard named, which
- * must be shared with them (checkViewer: 404 when there is none or it is not shared, 403 without the
- * Dashboards grant).
+ * Who may run what: a designer anything; anyone else only by id, the charts on the page named (which must be
+ * published and shared with them: 403 otherwise) or on the dashboard named, which must be shared with them
+ * (checkViewer: 404 when there is none or it is not shared, 403 without the Dashboards grant).
  */
-function checkRunAccess(access: CallerAccess, dashboardId: number | undefined, items: RunItem[]) {
+function checkRunAccess(access: CallerAccess, place: RunPlace, onPage: number[] | null, items: RunItem[]) {
   if (access.designer) return;
-  if (dashboardId === undefined) throw forbidden('Only BI designers run charts outside a dashboard');
-  checkViewer(access, dashboardId);
-  const chartIds = access.dashboard?.chartIds ?? [];
+  const { dashboardId, pageId } = place;
+  if (pageId !== undefined && onPage === null)
+    throw forbidden(`Page ${pageId} is not published or not shared with you`);
+  if (pageId === undefined) {
+    if (dashboardId === undefined) throw forbidden('Only BI designers run charts outside a dashboard');
+    checkViewer(access, dashboardId);
+  }
+  const chartIds = onPage ?? access.dashboard?.chartIds ?? [];
+  const where = pageId === undefined ? `dashboard ${dashboardId}` : `page ${pageId}`;
   for (const item of items) {
-    if (item.chartId === undefined) throw forbidden('A dashboard’s viewer runs its charts by id only');
-    if (!chartIds.includes(item.chartId)) throw forbidden(`Chart ${item.chartId} is not on dashboard ${dashboardId}`);
+    if (item.chartId === undefined)
+      throw forbidden(`A ${pageId === undefined ? 'dashboard' : 'page'}’s viewer runs its charts by id only`);
+    if (!chartIds.includes(item.chartId)) throw forbidden(`Chart ${item.chartId} is not on ${where}`);
   }
 }
 
@@ -323,9 +338,13 @@ function checkParameters(planned: Planned, item: RunItem, at: number) {
  * then an unsaved definition's problems and wrong parameters (400). The data scope of every screen the batch's
  * datasets read is asked for at once, before any chart is compiled.
  */
-export async function planBatch(ctx: RunContext, dashboardId: number | undefined, items: RunItem[]) {
-  const read = await readBatch(ctx, dashboardId, items);
-  checkRunAccess(read.access, dashboardId, items);
+export async function planBatch(ctx: RunContext, place: RunPlace, items: RunItem[]) {
+  const { pageId } = place;
+  const [read, onPage] = await Promise.all([
+    readBatch(ctx, place.dashboardId, items),
+    pageId === undefined ? null : (ctx.pageCharts?.(ctx.auth, pageId) ?? null),
+  ]);
+  checkRunAccess(read.access, place, onPage, items);
   const planned = items.map((item, at) => {
     const one = item.chart
       ? unsavedChart(ctx, read.datasets, item.chart, at)
@@ -355,7 +374,7 @@ export async function runBatch(ctx: RunContext, request: RunRequest): Promise<Ru
   const twice = request.items.findIndex((item, i) => request.items.findIndex((x) => x.key === item.key) < i);
   if (twice >= 0)
     throw badRequest('Each item of a batch needs a key of its own', { [`items.${twice}.key`]: 'used twice' });
-  const planned = await planBatch(ctx, request.dashboardId, request.items);
+  const planned = await planBatch(ctx, request, request.items);
   const answers = await Promise.all(request.items.map((item, i) => answerPlanned(ctx, planned[i] as Planned, item)));
   const results: RunResponse['results'] = {};
   request.items.forEach((item, i) => {

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type AuthContext, authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
-import { languageOf } from '../../http/language.ts';
+import { type Language, languageOf } from '../../http/language.ts';
 import { requirePlatformAdmin } from '../../http/platform.ts';
 import { createdId, screenRoutes } from '../../http/screen-routes.ts';
 import { createButtonService } from './buttons.service.ts';
@@ -31,8 +31,8 @@ const idBody = z.strictObject({ id });
 
 export function menuRoutes(deps: {
   db: Db;
-  /** Entries of the caller's own that are no catalogue rows (published dashboards), wired in app.ts. */
-  extraEntries?: (auth: AuthContext) => Promise<ExtraMenuEntry[]>;
+  /** Entries of the caller's own that are no catalogue rows (published dashboards and pages), wired in app.ts. */
+  extraEntries?: (auth: AuthContext, lang: Language) => Promise<ExtraMenuEntry[]>;
 }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,7 +97,7 @@ export function menuRoutes(deps: {
         return envelope(
           me.setup
             ? await repo.treeOfGrants(grantsOfSetup(), languageOf(req))
-            : await repo.treeFor(me.userId, languageOf(req), (await deps.extraEntries?.(me)) ?? []),
+            : await repo.treeFor(me.userId, languageOf(req), (await deps.extraEntries?.(me, languageOf(req))) ?? []),
         );
       },
     });
