@@ -1,18 +1,8 @@
-import type { DashboardItem } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
-import { addTile, clampRect, freeSpot, nextId, placeItem, targetsOnBoard } from './layout.ts';
+import { clampRect, freeSpot, nextId, placeItem, type Tile } from './layout.ts';
 
-const tile = (id: string, x: number, y: number, w: number, h: number): DashboardItem => ({
-  id,
-  kind: 'chart',
-  chartId: 1,
-  text: '',
-  x,
-  y,
-  w,
-  h,
-});
-const rects = (items: DashboardItem[]) => items.map(({ id, x, y, w, h }) => [id, x, y, w, h]);
+const tile = (id: string, x: number, y: number, w: number, h: number): Tile => ({ id, x, y, w, h });
+const rects = (items: Tile[]) => items.map(({ id, x, y, w, h }) => [id, x, y, w, h]);
 
 describe('a tile on the grid', () => {
   it('stays within the 24 columns, at least a cell, below the top', () => {
@@ -55,26 +45,12 @@ describe('a new tile', () => {
 
   it('gets an id not used yet', () => {
     expect(nextId([{ id: 'c1' }, { id: 'c2' }, { id: 't1' }], 'c')).toBe('c3');
-    const { items, id } = addTile([tile('c1', 0, 0, 12, 8)], { kind: 'chart', chartId: 5 });
-    expect(id).toBe('c2');
-    expect(items[1]).toEqual({ id: 'c2', kind: 'chart', chartId: 5, text: '', x: 12, y: 0, w: 12, h: 8 });
-    expect(addTile([], { kind: 'text' }).items[0]).toMatchObject({ kind: 'text', chartId: null, w: 24, h: 2 });
   });
 });
 
-describe('the filters’ targets', () => {
-  it('keep only the charts still on the dashboard', () => {
-    const filters = [
-      {
-        id: 'f1',
-        kind: 'select' as const,
-        label: { en: 'Customer', zh: '客户' },
-        targets: [
-          { chartId: 1, field: 'customer' },
-          { chartId: 9, field: 'customer' },
-        ],
-      },
-    ];
-    expect(targetsOnBoard(filters, [tile('a', 0, 0, 1, 1)])[0]?.targets).toEqual([{ chartId: 1, field: 'customer' }]);
+describe('a taller grid', () => {
+  it('keeps a tile within the height it allows', () => {
+    expect(clampRect({ x: 0, y: 0, w: 4, h: 70 }, 60)).toEqual({ x: 0, y: 0, w: 4, h: 60 });
+    expect(placeItem([tile('a', 0, 0, 4, 4)], 'a', { x: 0, y: 0, w: 4, h: 50 }, 60)[0]?.h).toBe(50);
   });
 });

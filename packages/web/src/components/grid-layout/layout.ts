@@ -1,25 +1,27 @@
-import type { DashboardFilter, DashboardItem } from '@trestle/shared';
-import { GRID_COLUMNS } from '../../../components/chart/dashboard-grid.ts';
+import { GRID_COLUMNS } from './grid.ts';
 
 /**
- * The editor's layout rules, pure: a tile stays on the 24-column grid, a tile moved or resized onto others
- * pushes them down (never sideways, so the rest of the layout keeps its columns), a new tile takes the first
- * free place that fits it.
+ * The layout rules of a 24-column grid of tiles, pure, shared by the dashboard editor and the page designer:
+ * a tile stays on the grid, a tile moved or resized onto others pushes them down (never sideways, so the rest
+ * of the layout keeps its columns), a new tile takes the first free place that fits it.
  */
 
-export type Rect = Pick<DashboardItem, 'x' | 'y' | 'w' | 'h'>;
+export type Rect = { x: number; y: number; w: number; h: number };
+/** A tile of a grid: its place and a key unique on that grid. */
+export type Tile = Rect & { id: string };
 
 const MAX_Y = 500;
-const MAX_H = 40;
+/** The tallest a tile may be, unless the grid says otherwise (a dashboard's 40 rows). */
+export const DEFAULT_MAX_H = 40;
 
 export const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 const clampNumber = (n: number, min: number, max: number) => Math.min(Math.max(Math.round(n), min), max);
 
 /** A rectangle kept on the grid: at least a cell, within the columns, below the top. */
-export function clampRect(rect: Rect): Rect {
+export function clampRect(rect: Rect, maxH = DEFAULT_MAX_H): Rect {
   const w = clampNumber(rect.w, 1, GRID_COLUMNS);
-  const h = clampNumber(rect.h, 1, MAX_H);
+  const h = clampNumber(rect.h, 1, maxH);
   return { x: clampNumber(rect.x, 0, GRID_COLUMNS - w), y: clampNumber(rect.y, 0, MAX_Y), w, h };
 }
 
@@ -30,11 +32,11 @@ export const bottomOf = (items: readonly Rect[]) => items.reduce((b, i) => Math.
  * `id` placed at `rect`, and every tile it now covers pushed down below what is above it, top to bottom (a
  * pushed tile may push the next). The list keeps its order.
  */
-export function placeItem(items: readonly DashboardItem[], id: string, rect: Rect): DashboardItem[] {
+export function placeItem<T extends Tile>(items: readonly T[], id: string, rect: Rect, maxH = DEFAULT_MAX_H): T[] {
   const target = items.find((i) => i.id === id);
   if (!target) return [...items];
-  const moved = { ...target, ...clampRect(rect) };
-  const placed: DashboardItem[] = [moved];
+  const moved: T = { ...target, ...clampRect(rect, maxH) };
+  const placed: T[] = [moved];
   const others = items.filter((i) => i.id !== id).sort((a, b) => a.y - b.y || a.x - b.x);
   for (const item of others) {
     let y = item.y;
@@ -64,27 +66,3 @@ export function nextId(taken: readonly { id: string }[], prefix: string): string
   while (used.has(`${prefix}${n}`)) n++;
   return `${prefix}${n}`;
 }
-
-export const CHART_SIZE = { w: 12, h: 8 };
-export const TEXT_SIZE = { w: 24, h: 2 };
-
-/** A new tile: a chart or a text, in the first free place that fits it. */
-export function addTile(items: readonly DashboardItem[], tile: { kind: 'chart'; chartId: number } | { kind: 'text' }) {
-  const size = tile.kind === 'chart' ? CHART_SIZE : TEXT_SIZE;
-  const spot = freeSpot(items, size.w, size.h);
-  const item: DashboardItem = {
-    id: nextId(items, tile.kind === 'chart' ? 'c' : 't'),
-    kind: tile.kind,
-    chartId: tile.kind === 'chart' ? tile.chartId : null,
-    text: '',
-    ...spot,
-    ...size,
-  };
-  return { items: [...items, item], id: item.id };
-}
-
-/** The filters' targets on charts still on the dashboard (a removed chart's would be refused on save). */
-export const targetsOnBoard = (filters: readonly DashboardFilter[], items: readonly DashboardItem[]) => {
-  const charts = new Set(items.flatMap((i) => (i.kind === 'chart' && i.chartId !== null ? [i.chartId] : [])));
-  return filters.map((f) => ({ ...f, targets: f.targets.filter((t) => charts.has(t.chartId)) }));
-};

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RunRequest } from '@trestle/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { salesResults, salesView } from '../../components/chart/test-dashboard.ts';
 import { http } from '../../lib/http/client.ts';
 import { renderInApp } from '../../test/render.tsx';
 import { DashboardPage } from './DashboardPage.tsx';
-import { salesResults, salesView } from './test-view.ts';
 
 // ECharts needs a canvas jsdom does not have: a stand-in shows each point as a button `point <index>`.
 vi.mock('../../components/chart/EChartView.tsx', () => import('../../components/chart/FakeEChartView.tsx'));

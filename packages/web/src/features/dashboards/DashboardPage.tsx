@@ -1,8 +1,8 @@
 import { Button, Flex, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { DashboardBoard } from './DashboardBoard.tsx';
-import { useDashboardView } from './dashboards-api.ts';
+import { DashboardBoard } from '../../components/chart/DashboardBoard.tsx';
+import { useDashboardView } from '../../components/chart/dashboard-api.ts';
 
 /** /dashboards/<id>: one dashboard shared with the caller (or a menu entry it was published as). */
 export function DashboardPage() {

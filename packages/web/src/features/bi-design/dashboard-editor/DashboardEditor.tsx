@@ -3,12 +3,13 @@ import { type BiListItem, type Dashboard, type DashboardItem, langOf } from '@tr
 import { Alert, App, Button, Card, Empty, Flex, Select, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { placeItem, type Rect } from '../../../components/grid-layout/layout.ts';
 import { Canvas } from './Canvas.tsx';
 import { useBoardCharts, useDashboard } from './editor-api.ts';
 import { FiltersPanel } from './FiltersPanel.tsx';
-import { addTile, placeItem, type Rect } from './layout.ts';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { TilePanel } from './TilePanel.tsx';
+import { addTile } from './tiles.ts';
 import { useDashboardDraft } from './use-dashboard-draft.ts';
 
 export type DashboardEditorProps = {

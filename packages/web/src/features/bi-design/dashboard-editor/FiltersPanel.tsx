@@ -3,7 +3,7 @@ import type { Chart, DashboardFilter, DatasetField } from '@trestle/shared';
 import { Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChartLanguage } from '../../../components/chart/format.ts';
-import { nextId } from './layout.ts';
+import { nextId } from '../../../components/grid-layout/layout.ts';
 
 type Props = {
   filters: DashboardFilter[];

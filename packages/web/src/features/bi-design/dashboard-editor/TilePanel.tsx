@@ -1,8 +1,8 @@
 import type { DashboardItem } from '@trestle/shared';
 import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GRID_COLUMNS } from '../../../components/chart/dashboard-grid.ts';
-import type { Rect } from './layout.ts';
+import { GRID_COLUMNS } from '../../../components/grid-layout/grid.ts';
+import type { Rect } from '../../../components/grid-layout/layout.ts';
 
 type Props = {
   item: DashboardItem | undefined;

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http/transport.ts';
 import { editorKeys, getDashboard, saveDashboard } from './editor-api.ts';
-import { targetsOnBoard } from './layout.ts';
+import { targetsOnBoard } from './tiles.ts';
 
 /** What the editor changes: the dashboard's words, layout, filters, switches and sharing. */
 export type Draft = {

@@ -3,12 +3,12 @@ import type { ChartDefinition, ChartResult, DashboardItem, RunItem } from '@tres
 import { Alert, Breadcrumb, Button, Card, Dropdown, Flex, Spin, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BiChart, type BiChartHandle, type BiPick } from '../../components/chart/BiChart.tsx';
-import { exportChart, savePng } from '../../components/chart/bi-run.ts';
-import { isEChartsType } from '../../components/chart/chart-option.ts';
-import { chartHeight } from '../../components/chart/dashboard-grid.ts';
-import type { ChartLanguage, Scalar } from '../../components/chart/format.ts';
+import { chartHeight } from '../grid-layout/grid.ts';
+import { BiChart, type BiChartHandle, type BiPick } from './BiChart.tsx';
+import { exportChart, savePng } from './bi-run.ts';
+import { isEChartsType } from './chart-option.ts';
 import type { DrillStep } from './dashboard-state.ts';
+import type { ChartLanguage, Scalar } from './format.ts';
 
 type Props = {
   item: DashboardItem;
@@ -25,7 +25,7 @@ type Props = {
 };
 
 /** A chart on a dashboard: its name, its drill path back up, a menu to export it, and the chart itself. */
-export function ChartTile({
+export function DashboardTile({
   item,
   chart,
   result,
@@ -43,14 +43,14 @@ export function ChartTile({
   if (!chart)
     return (
       <Card size="small" style={{ height: '100%' }}>
-        <Alert type="warning" showIcon title={t('dashboards.missingChart')} />
+        <Alert type="warning" showIcon title={t('dashboardBoard.missingChart')} />
       </Card>
     );
   const drawn = isEChartsType(chart.definition.type);
   const menu = {
     items: [
-      { key: 'png', label: t('dashboards.exportPng'), disabled: !drawn || !result?.ok },
-      { key: 'excel', label: t('dashboards.exportExcel'), disabled: !runItem },
+      { key: 'png', label: t('dashboardBoard.exportPng'), disabled: !drawn || !result?.ok },
+      { key: 'excel', label: t('dashboardBoard.exportExcel'), disabled: !runItem },
     ],
     onClick: ({ key }: { key: string }) => {
       if (key === 'png') {
@@ -71,7 +71,7 @@ export function ChartTile({
             type="text"
             size="small"
             icon={<MoreOutlined />}
-            aria-label={t('dashboards.chartMenu', { name: chart.name })}
+            aria-label={t('dashboardBoard.chartMenu', { name: chart.name })}
           />
         </Dropdown>
       }
@@ -82,7 +82,7 @@ export function ChartTile({
           items={[
             {
               key: 'top',
-              title: <Typography.Link onClick={() => onDrillTo(0)}>{t('dashboards.drillTop')}</Typography.Link>,
+              title: <Typography.Link onClick={() => onDrillTo(0)}>{t('dashboardBoard.drillTop')}</Typography.Link>,
             },
             ...drills.map((step, depth) => ({
               key: `${step.from}:${step.grain}`,

@@ -1,5 +1,5 @@
 import { type DashboardView, dashboardDefinitionSchema, type RunResponse } from '@trestle/shared';
-import { byCustomer, chartDefinition, column, okResult } from '../../components/chart/test-results.ts';
+import { byCustomer, chartDefinition, column, okResult } from './test-results.ts';
 
 /**
  * A dashboard as /api/dashboards/view sends it: amount by customer (a bar), signed amount by year (a line), a

@@ -4,11 +4,11 @@ import { Button, Card, Flex, Grid, Space, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gridStyle, readingOrder, tileHeight, tilePlace } from '../../components/chart/dashboard-grid.ts';
-import { ChartTile } from './ChartTile.tsx';
+import { gridStyle, readingOrder, tileHeight, tilePlace } from '../grid-layout/grid.ts';
+import { DashboardFilterBar } from './DashboardFilterBar.tsx';
+import { DashboardTile } from './DashboardTile.tsx';
+import { useDashboardRun } from './dashboard-api.ts';
 import { afterPick, drillTo, emptyState, type FilterValue, runItems, type ViewState } from './dashboard-state.ts';
-import { useDashboardRun } from './dashboards-api.ts';
-import { FilterBar } from './FilterBar.tsx';
 
 /** The dashboard element shown full screen (the Fullscreen API), and whether it is. */
 function useFullscreen(target: RefObject<HTMLElement | null>) {
@@ -58,7 +58,7 @@ export function DashboardBoard({ view }: { view: DashboardView }) {
     const chart = view.charts.find((c) => c.id === item.chartId);
     const own = state.cross.find((c) => c.itemId === item.id);
     return (
-      <ChartTile
+      <DashboardTile
         item={item}
         chart={chart}
         result={results[item.id]}
@@ -95,31 +95,31 @@ export function DashboardBoard({ view }: { view: DashboardView }) {
         <Space>
           {run.dataUpdatedAt > 0 && (
             <Typography.Text type="secondary">
-              {t('dashboards.refreshedAt', { time: dayjs(run.dataUpdatedAt).format('HH:mm:ss') })}
+              {t('dashboardBoard.refreshedAt', { time: dayjs(run.dataUpdatedAt).format('HH:mm:ss') })}
               {view.definition.refreshSeconds > 0 &&
-                ` · ${t('dashboards.autoRefresh', { seconds: view.definition.refreshSeconds })}`}
+                ` · ${t('dashboardBoard.autoRefresh', { seconds: view.definition.refreshSeconds })}`}
             </Typography.Text>
           )}
-          <Tooltip title={t('dashboards.refresh')}>
+          <Tooltip title={t('dashboardBoard.refresh')}>
             <Button
               icon={<ReloadOutlined />}
-              aria-label={t('dashboards.refresh')}
+              aria-label={t('dashboardBoard.refresh')}
               loading={run.isFetching}
               onClick={() => void run.refetch()}
             />
           </Tooltip>
           {fullscreen.supported && (
-            <Tooltip title={t(fullscreen.active ? 'dashboards.exitFullScreen' : 'dashboards.fullScreen')}>
+            <Tooltip title={t(fullscreen.active ? 'dashboardBoard.exitFullScreen' : 'dashboardBoard.fullScreen')}>
               <Button
                 icon={fullscreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-                aria-label={t(fullscreen.active ? 'dashboards.exitFullScreen' : 'dashboards.fullScreen')}
+                aria-label={t(fullscreen.active ? 'dashboardBoard.exitFullScreen' : 'dashboardBoard.fullScreen')}
                 onClick={fullscreen.toggle}
               />
             </Tooltip>
           )}
         </Space>
       </Flex>
-      <FilterBar
+      <DashboardFilterBar
         view={view}
         results={results}
         language={language}

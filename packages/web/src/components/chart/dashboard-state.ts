@@ -8,9 +8,9 @@ import {
   type TimeGrain,
   timeGrains,
 } from '@trestle/shared';
-import type { BiPick } from '../../components/chart/BiChart.tsx';
-import { valueKey } from '../../components/chart/chart-model.ts';
-import { type ChartLanguage, formatValue, parseDay, type Scalar } from '../../components/chart/format.ts';
+import type { BiPick } from './BiChart.tsx';
+import { valueKey } from './chart-model.ts';
+import { type ChartLanguage, formatValue, parseDay, type Scalar } from './format.ts';
 
 /**
  * What a viewer has done to a dashboard — its filters set, the values clicked to cross-filter, the charts

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { byCustomer } from '../../components/chart/test-results.ts';
 import {
   afterPick,
   choicesOf,
@@ -11,7 +10,8 @@ import {
   runItems,
   type ViewState,
 } from './dashboard-state.ts';
-import { byStage, salesView } from './test-view.ts';
+import { byStage, salesView } from './test-dashboard.ts';
+import { byCustomer } from './test-results.ts';
 
 const customer = (value: string) => ({ field: 'customer', value, bucket: null, label: value });
 const year = (value: string) => ({ field: 'signedOn', value, bucket: 'year', label: value.slice(0, 4) });

@@ -4,9 +4,9 @@ import { DatePicker, Flex, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { valueKey } from '../../components/chart/chart-model.ts';
-import type { ChartLanguage, Scalar } from '../../components/chart/format.ts';
+import { valueKey } from './chart-model.ts';
 import { type Choice, type CrossFilter, choicesOf, type FilterValue } from './dashboard-state.ts';
+import type { ChartLanguage, Scalar } from './format.ts';
 
 type Props = {
   view: DashboardView;
@@ -20,7 +20,16 @@ type Props = {
 };
 
 /** The dashboard's filters (a date range, a pick list), and the values clicked on its charts as tags. */
-export function FilterBar({ view, results, language, values, onChange, cross, onRemoveCross, onClearCross }: Props) {
+export function DashboardFilterBar({
+  view,
+  results,
+  language,
+  values,
+  onChange,
+  cross,
+  onRemoveCross,
+  onClearCross,
+}: Props) {
   const { t } = useTranslation();
   const fieldLabel = (field: string) => {
     for (const fields of Object.values(view.fields)) {
@@ -55,7 +64,7 @@ export function FilterBar({ view, results, language, values, onChange, cross, on
       )}
       {cross.length > 0 && (
         <Flex wrap gap={4} align="center">
-          <Typography.Text type="secondary">{t('dashboards.crossFilters')}</Typography.Text>
+          <Typography.Text type="secondary">{t('dashboardBoard.crossFilters')}</Typography.Text>
           {cross.map((c) => {
             const name = `${fieldLabel(c.pick.field)}: ${c.pick.label}`;
             return (
@@ -63,7 +72,7 @@ export function FilterBar({ view, results, language, values, onChange, cross, on
                 key={c.itemId}
                 color="blue"
                 closable
-                closeIcon={<CloseOutlined aria-label={t('dashboards.removeFilter', { name })} />}
+                closeIcon={<CloseOutlined aria-label={t('dashboardBoard.removeFilter', { name })} />}
                 onClose={(e) => {
                   e.preventDefault();
                   onRemoveCross(c.itemId);
@@ -73,7 +82,7 @@ export function FilterBar({ view, results, language, values, onChange, cross, on
               </Tag>
             );
           })}
-          {cross.length > 1 && <Typography.Link onClick={onClearCross}>{t('dashboards.clearAll')}</Typography.Link>}
+          {cross.length > 1 && <Typography.Link onClick={onClearCross}>{t('dashboardBoard.clearAll')}</Typography.Link>}
         </Flex>
       )}
     </Flex>
@@ -136,7 +145,7 @@ function SelectFilter({
       mode="tags"
       allowClear
       aria-label={filter.label[language] || filter.label.en}
-      placeholder={t('dashboards.selectPlaceholder')}
+      placeholder={t('dashboardBoard.selectPlaceholder')}
       style={{ minWidth: 200 }}
       maxTagCount="responsive"
       value={chosen.map(keyOf)}
