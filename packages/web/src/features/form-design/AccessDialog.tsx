@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { saveAccess, useRoles } from '../../components/form-design/form-design-api.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { saveAccess, useRoles } from './form-design-api.ts';
 
 /** The address a public link is filled at (the app's own page, hash-routed). */
 const publicUrl = (token: string) => `${location.origin}${location.pathname}#/formSubmit?link=${token}`;

@@ -7,12 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useConfirm } from '../../components/confirm.ts';
+import {
+  deleteForm,
+  type FormListItem,
+  type FormStatus,
+  formDesignKeys,
+  listForms,
+} from '../../components/form-design/form-design-api.ts';
 import { QueryTable } from '../../components/grid/QueryTable.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { wideTable } from '../../lib/theme.ts';
 import { FormDesigner } from './FormDesigner.tsx';
-import { deleteForm, type FormListItem, type FormStatus, formDesignKeys, listForms } from './form-design-api.ts';
 import { NewFormDialog } from './NewFormDialog.tsx';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 

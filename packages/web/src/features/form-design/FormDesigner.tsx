@@ -13,16 +13,21 @@ import { Alert, Badge, Button, Skeleton, Space, Tabs, Tag, Typography } from 'an
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { placeErrors } from '../../components/form-design/design-errors.ts';
+import { type Designer, DesignerContext, type Selection } from '../../components/form-design/designer-context.ts';
+import {
+  type FormDetail,
+  formDesignKeys,
+  getForm,
+  useEntityMeta,
+} from '../../components/form-design/form-design-api.ts';
+import { LayoutEditor } from '../../components/form-design/LayoutEditor.tsx';
+import { RulesEditor } from '../../components/form-design/RulesEditor.tsx';
+import { useDesignErrors } from '../../components/form-design/use-design-errors.ts';
 import { ProblemList } from '../../components/problems/ProblemList.tsx';
 import { AccessDialog } from './AccessDialog.tsx';
-import { placeErrors } from './design-errors.ts';
-import { type Designer, DesignerContext, type Selection } from './designer-context.ts';
 import { useLeaveGuard, useUndoKeys } from './designer-hooks.ts';
-import { type FormDetail, formDesignKeys, getForm, useEntityMeta } from './form-design-api.ts';
-import { LayoutEditor } from './LayoutEditor.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
-import { RulesEditor } from './RulesEditor.tsx';
-import { useDesignErrors } from './use-design-errors.ts';
 import { useDraft } from './use-draft.ts';
 import { VersionsDrawer } from './VersionsDrawer.tsx';
 

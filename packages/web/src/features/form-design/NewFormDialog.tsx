@@ -4,9 +4,9 @@ import { App, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { boundStartingItems, emptyDesign } from '../../components/form-design/design-pieces.ts';
+import { addForm, entityMetaQuery, useBindableEntities } from '../../components/form-design/form-design-api.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { boundStartingItems, emptyDesign } from './design-pieces.ts';
-import { addForm, entityMetaQuery, useBindableEntities } from './form-design-api.ts';
 
 type Values = { kind: 'standalone' | 'bound'; entity?: string; titleEn: string; titleZh: string };
 

@@ -2,8 +2,8 @@ import { checkFormBody, type FormBody, type FormDesign, formDesignSchema, resolv
 import { Alert, Radio, Select, Space, Switch, Typography } from 'antd';
 import { Component, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDesigner } from './designer-context.ts';
-import { useRoles } from './form-design-api.ts';
+import { useDesigner } from '../../components/form-design/designer-context.ts';
+import { useRoles } from '../../components/form-design/form-design-api.ts';
 import { LazyFormFill } from './lazy-form-fill.ts';
 
 /** A design the renderer cannot draw (a half-made rule) shows a notice, not a broken screen. */

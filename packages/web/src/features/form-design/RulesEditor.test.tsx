@@ -4,12 +4,12 @@ import { checkFormDesign, type FormDesign, ruleSchema } from '@trestle/shared';
 import { App } from 'antd';
 import { useReducer, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { placeErrors } from '../../components/form-design/design-errors.ts';
+import { historyReducer, startHistory } from '../../components/form-design/design-history.ts';
+import { DesignerContext, type Selection } from '../../components/form-design/designer-context.ts';
+import { RulesEditor } from '../../components/form-design/RulesEditor.tsx';
+import { designErrors } from '../../components/form-design/use-design-errors.ts';
 import { http } from '../../lib/http/client.ts';
-import { placeErrors } from './design-errors.ts';
-import { historyReducer, startHistory } from './design-history.ts';
-import { DesignerContext, type Selection } from './designer-context.ts';
-import { RulesEditor } from './RulesEditor.tsx';
-import { designErrors } from './use-design-errors.ts';
 
 const label = (en: string) => ({ en, zh: en });
 const visit: FormDesign = {

@@ -3,9 +3,16 @@ import { type FormDesign, formatLocalDateTime, langOf } from '@trestle/shared';
 import { App, Button, Drawer, Select, Space, Table, Typography } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  formDesignKeys,
+  formVersion,
+  formVersions,
+  getForm,
+  revertForm,
+  useEntityMeta,
+} from '../../components/form-design/form-design-api.ts';
 import { HttpError } from '../../lib/http/transport.ts';
 import { DiffView } from './DiffView.tsx';
-import { formDesignKeys, formVersion, formVersions, getForm, revertForm, useEntityMeta } from './form-design-api.ts';
 import { LazyFormFill } from './lazy-form-fill.ts';
 import { diffDesigns } from './version-diff.ts';
 

@@ -1,8 +1,8 @@
 import { checkFormDesign, type EntityMeta, type FormDesign, formDesignSchema, formFieldTypes } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
-import { applyChange, type DesignChange, renamedIn } from './design-changes.ts';
-import { boundStartingItems, emptyDesign, type PaletteEntry } from './design-pieces.ts';
-import { itemsOf, ROOT } from './design-tree.ts';
+import { applyChange, type DesignChange, renamedIn } from '../../components/form-design/design-changes.ts';
+import { boundStartingItems, emptyDesign, type PaletteEntry } from '../../components/form-design/design-pieces.ts';
+import { itemsOf, ROOT } from '../../components/form-design/design-tree.ts';
 
 const run = (changes: DesignChange[], from: FormDesign = emptyDesign()) => changes.reduce(applyChange, from);
 const add = (entry: PaletteEntry, container = ROOT, index = 99): DesignChange => ({

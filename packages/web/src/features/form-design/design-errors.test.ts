@@ -1,6 +1,6 @@
 import { checkFormDesign, type FormDesign } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
-import { itemKey, placeErrors } from './design-errors.ts';
+import { itemKey, placeErrors } from '../../components/form-design/design-errors.ts';
 
 const label = (en: string) => ({ en, zh: en });
 const design: FormDesign = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { applyChange, type DesignChange } from './design-changes.ts';
-import { HISTORY_LIMIT, historyReducer, isDirty, startHistory } from './design-history.ts';
-import { emptyDesign } from './design-pieces.ts';
-import { ROOT } from './design-tree.ts';
+import { applyChange, type DesignChange } from '../../components/form-design/design-changes.ts';
+import { HISTORY_LIMIT, historyReducer, isDirty, startHistory } from '../../components/form-design/design-history.ts';
+import { emptyDesign } from '../../components/form-design/design-pieces.ts';
+import { ROOT } from '../../components/form-design/design-tree.ts';
 
 describe('undo and redo', () => {
   const addString: DesignChange = {

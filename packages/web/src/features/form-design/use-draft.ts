@@ -3,10 +3,16 @@ import type { FormDesign } from '@trestle/shared';
 import { App } from 'antd';
 import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { historyReducer, isDirty, startHistory } from '../../components/form-design/design-history.ts';
+import { emptyDesign } from '../../components/form-design/design-pieces.ts';
+import {
+  type FormAccess,
+  type FormDetail,
+  formDesignKeys,
+  publishForm,
+  saveForm,
+} from '../../components/form-design/form-design-api.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { historyReducer, isDirty, startHistory } from './design-history.ts';
-import { emptyDesign } from './design-pieces.ts';
-import { type FormAccess, type FormDetail, formDesignKeys, publishForm, saveForm } from './form-design-api.ts';
 
 type Refused = { design: FormDesign; errors: Record<string, string> };
 

@@ -1,5 +1,5 @@
 import type { FormDesign, FormItem } from '@trestle/shared';
-import { childContainers, ROOT } from './design-tree.ts';
+import { childContainers, ROOT } from '../../components/form-design/design-tree.ts';
 
 /** One changed thing: what it is, and each of its settings that moved, as `path: before → after`. */
 export type DiffChange = { name: string; details: string[] };

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
-import { bringableTables, introspectTable, tableDesignKeys } from './table-design-api.ts';
+import { bringableTables, introspectTable, tableDesignKeys } from '../../components/table-design/table-design-api.ts';
 
 /**
  * "Bring a table in": the tables of the database nothing of the platform manages; the one chosen is read

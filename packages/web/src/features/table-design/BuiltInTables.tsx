@@ -4,8 +4,8 @@ import { type BuiltInTable, langOf } from '@trestle/shared';
 import { Button, Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { builtInTables, tableDesignKeys } from '../../components/table-design/table-design-api.ts';
 import { TableList } from './TableList.tsx';
-import { builtInTables, tableDesignKeys } from './table-design-api.ts';
 
 /**
  * The built-in entities beside the designs, read-only: what each table holds and what made it (its

@@ -3,17 +3,29 @@ import { App, Button, Collapse, Form, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
+import { useTargets } from '../../components/table-design/design-choices.ts';
+import { placeFieldErrors } from '../../components/table-design/design-errors.ts';
+import {
+  type DesignForm,
+  emptyDesign,
+  fromDesign,
+  suggestedTable,
+  toDesign,
+} from '../../components/table-design/design-form.ts';
+import { FieldRows } from '../../components/table-design/FieldRows.tsx';
+import {
+  addDesign,
+  type DesignDetail,
+  type DesignListItem,
+  getDesign,
+  saveDesign,
+} from '../../components/table-design/table-design-api.ts';
 import { HttpError } from '../../lib/http/transport.ts';
-import { useTargets } from './design-choices.ts';
-import { placeFieldErrors } from './design-errors.ts';
-import { type DesignForm, emptyDesign, fromDesign, suggestedTable, toDesign } from './design-form.ts';
 import type { Problem } from './EditorNotices.tsx';
 import { EditorNotices } from './EditorNotices.tsx';
-import { FieldRows } from './FieldRows.tsx';
 import { IndexRows } from './IndexRows.tsx';
 import { ScreenPreview } from './ScreenPreview.tsx';
 import { TableSettings } from './TableSettings.tsx';
-import { addDesign, type DesignDetail, type DesignListItem, getDesign, saveDesign } from './table-design-api.ts';
 
 /**
  * A design's draft, new (`id` null) or saved: the table's names, its menu folder and flags, its master when

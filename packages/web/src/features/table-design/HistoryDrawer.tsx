@@ -3,8 +3,8 @@ import { formatLocalDateTime, langOf } from '@trestle/shared';
 import { Card, Descriptions, Drawer, Empty, Skeleton, Space, Tag } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DesignListItem, designHistory, tableDesignKeys } from '../../components/table-design/table-design-api.ts';
 import { MigrationSql } from './SqlScript.tsx';
-import { type DesignListItem, designHistory, tableDesignKeys } from './table-design-api.ts';
 
 /**
  * A design's migrations, newest first: when each ran, whether it was rolled back, its SQL and the SQL that

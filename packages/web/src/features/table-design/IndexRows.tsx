@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { langOf } from '@trestle/shared';
 import { Button, Checkbox, Form, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DesignForm, FieldRow } from './design-form.ts';
+import type { DesignForm, FieldRow } from '../../components/table-design/design-form.ts';
 
 /** An index id no other index has: `i` and eight hex digits (the schema allows small letters and digits). */
 function newIndexId(taken: ReadonlySet<string>): string {

@@ -6,9 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal.tsx';
 import { useConfirm } from '../../components/confirm.ts';
-import { HttpError } from '../../lib/http/transport.ts';
-import { riskText, stepText } from './preview-text.ts';
-import { MigrationSql } from './SqlScript.tsx';
 import {
   applyDesign,
   type DesignListItem,
@@ -18,7 +15,10 @@ import {
   rollbackDesign,
   tableDesignKeys,
   useDesignApplied,
-} from './table-design-api.ts';
+} from '../../components/table-design/table-design-api.ts';
+import { HttpError } from '../../lib/http/transport.ts';
+import { riskText, stepText } from './preview-text.ts';
+import { MigrationSql } from './SqlScript.tsx';
 
 const isRisks = (v: unknown): v is Risk[] => Array.isArray(v);
 

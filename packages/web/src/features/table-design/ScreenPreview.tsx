@@ -6,7 +6,7 @@ import { EngineForm } from '../../components/form/EngineForm.tsx';
 import { labelOf } from '../../components/form/layout.ts';
 import { listFields } from '../../components/grid/columns.tsx';
 import { editFields } from '../../components/grid/edit-fields.ts';
-import { type DesignForm, toDesign } from './design-form.ts';
+import { type DesignForm, toDesign } from '../../components/table-design/design-form.ts';
 
 /** The entity the draft describes, as the screen would get it; null while the draft is not yet a valid one. */
 function metaOf(values: DesignForm | undefined, before: TableDesign | null, targets: readonly ReferenceTarget[]) {

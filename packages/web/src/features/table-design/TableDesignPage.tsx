@@ -14,19 +14,19 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionToolbar } from '../../components/ActionToolbar.tsx';
 import { useMenuGrants } from '../../components/menu-grants.ts';
-import { BringInDialog } from './BringInDialog.tsx';
-import { BuiltInTables } from './BuiltInTables.tsx';
-import { DesignEditor } from './DesignEditor.tsx';
-import { HistoryDrawer } from './HistoryDrawer.tsx';
-import { PreviewDialog } from './PreviewDialog.tsx';
-import { TableList } from './TableList.tsx';
 import {
   type DesignListItem,
   type DesignStatus,
   deleteDesign,
   listDesigns,
   tableDesignKeys,
-} from './table-design-api.ts';
+} from '../../components/table-design/table-design-api.ts';
+import { BringInDialog } from './BringInDialog.tsx';
+import { BuiltInTables } from './BuiltInTables.tsx';
+import { DesignEditor } from './DesignEditor.tsx';
+import { HistoryDrawer } from './HistoryDrawer.tsx';
+import { PreviewDialog } from './PreviewDialog.tsx';
+import { TableList } from './TableList.tsx';
 
 const MENU_PATH = '/tableDesign';
 

@@ -3,10 +3,10 @@ import { Col, Form, type FormInstance, Input, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useFolders } from '../../components/table-design/design-choices.ts';
+import { type DesignForm, type FieldRow, newFieldId } from '../../components/table-design/design-form.ts';
+import type { DesignDetail, DesignListItem } from '../../components/table-design/table-design-api.ts';
 import { zodRule } from '../../components/zod-rules.ts';
-import { useFolders } from './design-choices.ts';
-import { type DesignForm, type FieldRow, newFieldId } from './design-form.ts';
-import type { DesignDetail, DesignListItem } from './table-design-api.ts';
 
 /**
  * The table's own settings in the design editor: its names, its menu folder and flags, its master when it is

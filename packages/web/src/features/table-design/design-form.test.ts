@@ -1,8 +1,15 @@
 import { type TableDesign, tableDesignSchema } from '@trestle/shared';
 import { describe, expect, it } from 'vitest';
+import { placeFieldErrors } from '../../components/table-design/design-errors.ts';
+import {
+  type DesignForm,
+  emptyDesign,
+  fromDesign,
+  newFieldId,
+  suggestedTable,
+  toDesign,
+} from '../../components/table-design/design-form.ts';
 import { i18n } from '../../i18n/index.ts';
-import { placeFieldErrors } from './design-errors.ts';
-import { type DesignForm, emptyDesign, fromDesign, newFieldId, suggestedTable, toDesign } from './design-form.ts';
 import { riskText, stepText } from './preview-text.ts';
 
 const label = (en: string) => ({ en, zh: `${en}（中）` });

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { PreviewStep, Risk } from './table-design-api.ts';
+import type { PreviewStep, Risk } from '../../components/table-design/table-design-api.ts';
 
 /**
  * A preview's steps and risks as sentences in the reader's language. Soft delete and approval are turned on

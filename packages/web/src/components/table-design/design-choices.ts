@@ -1,8 +1,8 @@
 import { langOf, type ReferenceTarget } from '@trestle/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuAncestors } from '../../components/menu-tree.ts';
 import { useAppStore } from '../../lib/store.ts';
+import { menuAncestors } from '../menu-tree.ts';
 import { referenceTargets } from './design-form.ts';
 import type { TargetOption } from './FieldSettings.tsx';
 import type { DesignListItem } from './table-design-api.ts';

@@ -1,5 +1,5 @@
 import type { EntityMeta, FormDesign, FormField, FormFieldType, FormItem, FormLabel, FormTable } from '@trestle/shared';
-import { editFields } from '../../components/grid/edit-fields.ts';
+import { editFields } from '../grid/edit-fields.ts';
 import { allIds } from './design-tree.ts';
 import { en, zh } from './strings.ts';
 

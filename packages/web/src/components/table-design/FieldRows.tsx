@@ -12,7 +12,7 @@ import { Button, Checkbox, Form, type FormRule, Input, Select, Space, Table } fr
 import type { FormListFieldData } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../components/zod-rules.ts';
+import { zodRule } from '../zod-rules.ts';
 import { type DesignForm, newField } from './design-form.ts';
 import { MoreSettings, type Named, type TargetOption, TypeSettings, tight } from './FieldSettings.tsx';
 

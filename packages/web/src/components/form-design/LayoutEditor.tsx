@@ -15,7 +15,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dndAccessibility } from '../../components/dnd/accessibility.ts';
+import { dndAccessibility } from '../dnd/accessibility.ts';
 import type { CanvasDrag, ContainerDrop } from './Canvas.tsx';
 import { Container } from './Canvas.tsx';
 import { freshId, type PaletteEntry } from './design-pieces.ts';

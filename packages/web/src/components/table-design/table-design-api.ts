@@ -21,9 +21,9 @@ export type {
 } from '@trestle/shared';
 
 import { useCallback } from 'react';
-import { gridKeys } from '../../components/grid/entity-api.ts';
-import { reloadNavigation } from '../../components/navigation.ts';
 import { http } from '../../lib/http/client.ts';
+import { gridKeys } from '../grid/entity-api.ts';
+import { reloadNavigation } from '../navigation.ts';
 
 export const tableDesignKeys = {
   all: ['tableDesign'] as const,
