@@ -31,6 +31,8 @@ type Props = {
   detailMetas: readonly EntityMeta[];
   /** The row being edited; null adds a new one. */
   row: Row | null;
+  /** A new row's values over its defaults (a calendar's day clicked); ignored when editing. */
+  initial?: Row;
   /** Given the dialog's form, a reference narrowed by a parent field reads the parent's current value. */
   sourceOf: (meta: EntityMeta, row?: Row, form?: FormInstance) => (field: FieldMeta) => FieldSource;
   onClose: () => void;
@@ -38,7 +40,7 @@ type Props = {
 };
 
 /** Add or edit one row (and its detail rows) in a dialog; the server's objections stay in the dialog. */
-export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved }: Props) {
+export function EditDialog({ meta, detailMetas, row, initial, sourceOf, onClose, onSaved }: Props) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -53,8 +55,10 @@ export function EditDialog({ meta, detailMetas, row, sourceOf, onClose, onSaved 
   const boundRef = useRef<BoundForm | null>(bound);
   boundRef.current = bound;
 
+  // The first render's initial values: a parent's re-render passes a new object for the same new row.
+  const initialRef = useRef(initial);
   useEffect(() => {
-    form.setFieldsValue(row ?? defaultsOf(meta));
+    form.setFieldsValue(row ?? { ...defaultsOf(meta), ...initialRef.current });
     boundRef.current?.sync();
   }, [form, row, meta]);
   // The form arrives after the values were set: its rules run on them once it is there.

@@ -1,4 +1,5 @@
-import type { PageNode } from '@trestle/shared';
+import type { PageChart, PageNode } from '@trestle/shared';
+import type { ReactNode } from 'react';
 
 /**
  * How a page is drawn, by its viewer (/page/:id) and by the page designer's canvas and preview alike.
@@ -19,6 +20,8 @@ export type PageRendererProps = {
   /** The page's id: a viewer's charts are run with it (the server checks the chart is on the published page). */
   pageId: number | null;
   mode: PageRenderMode;
+  /** The charts the page's chart blocks show (PageView.charts); a chart not among them is read from /api/bi/chart. */
+  charts?: readonly PageChart[];
 };
 
 export type BlockViewProps = {
@@ -27,4 +30,11 @@ export type BlockViewProps = {
   nodes: readonly PageNode[];
   pageId: number | null;
   mode: PageRenderMode;
+  /** As PageRendererProps.charts (BlockView inside a PageRenderer reads them from the page's context). */
+  charts?: readonly PageChart[];
+  /**
+   * How a container (tabs, columns, section) draws each of its children: the designer's canvas wraps each in
+   * its frame; BlockView itself when omitted.
+   */
+  renderChild?: (child: PageNode) => ReactNode;
 };

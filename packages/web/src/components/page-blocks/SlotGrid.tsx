@@ -1,0 +1,39 @@
+import { childrenOf, type PageNode } from '@trestle/shared';
+import { Flex, Grid } from 'antd';
+import type { ReactNode } from 'react';
+import { gridStyle, tileHeight, tilePlace } from '../grid-layout/grid.ts';
+
+type Props = {
+  nodes: readonly PageNode[];
+  parent: string;
+  slot: string;
+  render: (child: PageNode) => ReactNode;
+};
+
+/**
+ * The blocks of one slot of a container on the page's 24-column grid, as the designer places them (its rows of
+ * a fixed height, the dashboard's grid); stacked in reading order on a narrow screen.
+ */
+export function SlotGrid({ nodes, parent, slot, render }: Props) {
+  const wide = Grid.useBreakpoint().md !== false;
+  const children = childrenOf(nodes, parent, slot);
+  if (!wide)
+    return (
+      <Flex vertical gap={8}>
+        {children.map((child) => (
+          <div key={child.uid} style={{ minHeight: tileHeight(child.h) }}>
+            {render(child)}
+          </div>
+        ))}
+      </Flex>
+    );
+  return (
+    <div style={gridStyle}>
+      {children.map((child) => (
+        <div key={child.uid} style={tilePlace(child)}>
+          {render(child)}
+        </div>
+      ))}
+    </div>
+  );
+}
