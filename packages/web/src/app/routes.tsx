@@ -68,6 +68,11 @@ const screens: RouteObject[] = [
     path: 'formDesign',
     lazy: lazyScreen(() => import('../features/form-design/FormDesignPage.tsx'), 'FormDesignPage'),
   },
+  { path: 'mixDesign', lazy: lazyScreen(() => import('../features/mix-design/MixDesignPage.tsx'), 'MixDesignPage') },
+  {
+    path: 'pageDesign',
+    lazy: lazyScreen(() => import('../features/page-design/PageDesignPage.tsx'), 'PageDesignPage'),
+  },
   { path: 'BIDesign', lazy: lazyScreen(() => import('../features/bi-design/BIDesignPage.tsx'), 'BIDesignPage') },
   // Any other entity the menu names (built-in or designed): drawn from the server's metadata, no page of its own.
   { path: ':entity', lazy: lazyScreen(() => import('../features/entity/EntityPage.tsx'), 'EntityPage') },
@@ -86,6 +91,8 @@ const formPages: RouteObject[] = [
     handle: { openedFrom: '/dashboards' },
     lazy: lazyScreen(() => import('../features/dashboards/DashboardPage.tsx'), 'DashboardPage'),
   },
+  // A published page: a menu entry of its viewers (url /page/<id>); the server checks its sharing.
+  { path: 'page/:id', lazy: lazyScreen(() => import('../features/pages/PagePage.tsx'), 'PagePage') },
 ];
 
 /**

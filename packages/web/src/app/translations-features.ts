@@ -1,8 +1,12 @@
 import * as componentsChart from '../components/chart/strings.ts';
 import * as componentsFilterConditions from '../components/filter-conditions/strings.ts';
+import * as componentsFormDesignRules from '../components/form-design/rule-strings.ts';
+import * as componentsFormDesign from '../components/form-design/strings.ts';
 import * as componentsFormRuntime from '../components/form-runtime/strings.ts';
 import * as componentsGrid from '../components/grid/strings.ts';
+import * as componentsPageBlocks from '../components/page-blocks/strings.ts';
 import * as componentsRichText from '../components/rich-text/strings.ts';
+import * as componentsTableDesign from '../components/table-design/strings.ts';
 import * as dashboardEditor from '../features/bi-design/dashboard-editor/strings.ts';
 import * as biDesign from '../features/bi-design/strings.ts';
 import * as buttons from '../features/buttons/strings.ts';
@@ -17,7 +21,10 @@ import * as icons from '../features/icons/strings.ts';
 import * as loginSet from '../features/login-set/strings.ts';
 import * as menus from '../features/menus/strings.ts';
 import * as mine from '../features/mine/strings.ts';
+import * as mixDesign from '../features/mix-design/strings.ts';
 import * as organizations from '../features/organizations/strings.ts';
+import * as pageDesign from '../features/page-design/strings.ts';
+import * as pages from '../features/pages/strings.ts';
 import * as permissions from '../features/permissions/strings.ts';
 import * as roleTypes from '../features/role-types/strings.ts';
 import * as roles from '../features/roles/strings.ts';
@@ -38,9 +45,13 @@ import { mergedTranslations } from './translations-merge.ts';
 export const featureStringFiles = [
   componentsChart,
   componentsFilterConditions,
+  componentsFormDesign,
+  componentsFormDesignRules,
   componentsFormRuntime,
   componentsGrid,
+  componentsPageBlocks,
   componentsRichText,
+  componentsTableDesign,
   biDesign,
   dashboardEditor,
   buttons,
@@ -55,7 +66,10 @@ export const featureStringFiles = [
   loginSet,
   menus,
   mine,
+  mixDesign,
   organizations,
+  pageDesign,
+  pages,
   permissions,
   roleTypes,
   roles,
