@@ -249,7 +249,15 @@ export async function buildApp({
     }),
   );
   // The page designer's pages (checked against the same entities) and the mixed designer's app drafts.
-  await app.register(pageRoutes({ db, now, definitions, iframeOrigins: config.iframeOrigins }));
+  await app.register(
+    pageRoutes({
+      db,
+      now,
+      definitions,
+      iframeOrigins: config.iframeOrigins,
+      store: createFileStore(db, objects, now),
+    }),
+  );
   await app.register(mixAppRoutes({ db, now }));
   await app.register(excelRoutes({ ...engineDeps, dataDir: config.dataDir, objects }));
   // The table designer works on the owner's connection (DDL); an apply or roll back reaches every node.

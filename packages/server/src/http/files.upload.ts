@@ -25,6 +25,8 @@ export async function saveCheckedUploads(
   req: FastifyRequest,
   deps: { db: Db; store: ReturnType<typeof createFileStore> },
   entity: string,
+  /** Narrower than the site's kinds: 'image' takes pictures only (an image block's upload). */
+  only?: 'image',
 ): Promise<StoredFile[]> {
   // SiteConfig's size limit and allowed kinds, read per upload
   const site = await siteSettings(deps.db);
@@ -34,7 +36,12 @@ export async function saveCheckedUploads(
     what: 'files',
   });
   const typed = parts.map((p) => ({ ...p, type: sniffType(p.bytes, p.name) }));
-  const refused = typed.find((p) => p.type === null || !site.uploadKinds.includes(uploadKindOf(p.type)));
+  const refused = typed.find(
+    (p) =>
+      p.type === null ||
+      !site.uploadKinds.includes(uploadKindOf(p.type)) ||
+      (only === 'image' && !p.type.startsWith('image/')),
+  );
   if (refused)
     throw badRequest(`"${refused.name.slice(0, 100)}" is not an allowed file type`, { file: 'type not allowed' });
   const { tenantId, userId } = authOf(req);

@@ -4,6 +4,7 @@ import {
   type DatasetDefinition,
   datasetFields,
   type EntityMeta,
+  isFileKey,
   type PageNode,
   type PageProblems,
 } from '@trestle/shared';
@@ -27,9 +28,12 @@ export type CheckDeps = {
   iframeOrigins: readonly string[];
 };
 
-/** The screen whose grants open an entity: its own, or its master's for a detail entity. */
-function screenOf(definitions: readonly EntityDefinition[], def: EntityDefinition): string {
-  if (!def.detailOnly) return def.meta.name;
+/**
+ * The screen whose grants open an entity: its own, or its master's for a detail entity. A built-in detail says
+ * so (`detailOnly`); a designed one does not, and is known by its master listing it (it has no screen of its own).
+ */
+export function screenOf(definitions: readonly EntityDefinition[], def: EntityDefinition): string {
+  if (!def.detailOnly && !def.designed) return def.meta.name;
   const master = definitions.find((d) => !d.detailOnly && d.meta.details.some((x) => x.entity === def.meta.name));
   return master?.meta.name ?? def.meta.name;
 }
@@ -74,9 +78,11 @@ async function existing(db: Db, table: string, ids: number[], where = sql`true`)
 /** An address a viewer's browser opens: an in-app route ('/x', never '//host') or an https one. */
 const linkOk = (url: string) => /^\/(?![/\\])/.test(url) || httpsUrl(url);
 const httpsUrl = (url: string) => URL.canParse(url) && new URL(url).protocol === 'https:';
-/** An image: an https address or a file served by this app under /api/ (no dot segments, nothing but a path). */
-const imageOk = (src: string) =>
-  httpsUrl(src) || (/^\/api\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_.-]+$/.test(src) && !src.includes('..'));
+/**
+ * An image: a file uploaded to this app, by its key. Like rich text's pictures, never another site's address: the
+ * Content-Security-Policy's img-src is 'self', and a page should not hand its viewers' visits to another host.
+ */
+const imageOk = (src: string) => isFileKey(src);
 
 /**
  * The dataset fields a page filter or a link names on a chart block must be the chart's dataset's (checkPage
@@ -140,8 +146,7 @@ async function referenceProblems(deps: CheckDeps, nodes: readonly PageNode[]): P
       at(n.uid, 'props.dashboardId', `no dashboard ${n.props.dashboardId}`);
     if (n.type === 'iframe' && !deps.iframeOrigins.includes(new URL(n.props.url).origin))
       at(n.uid, 'props.url', `${new URL(n.props.url).origin} is not an allowed origin`);
-    if (n.type === 'image' && !imageOk(n.props.src))
-      at(n.uid, 'props.src', 'an https address or a file of this app (/api/…)');
+    if (n.type === 'image' && !imageOk(n.props.src)) at(n.uid, 'props.src', 'a picture uploaded here (its file key)');
     if (n.type === 'links')
       n.props.items.forEach((item, i) => {
         if (!linkOk(item.url)) at(n.uid, `props.items.${i}.url`, 'an in-app route (/…) or an https address');

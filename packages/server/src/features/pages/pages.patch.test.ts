@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addUserWithGrants, contractsDataset, monthlyChart, saveBi } from '../../test/bi.ts';
 import { publishedForm } from '../../test/forms.ts';
 import { body } from '../../test/helper.ts';
+import { PDF, PNG, postFiles } from '../../test/multipart.ts';
 import { madeInBeforeAll, useTestApp } from '../../test/use-test-app.ts';
 import { detail, fieldErrorsOf, insert, label, makePage, node, nodeOf, patch, patched } from './pages.fixtures.ts';
 
@@ -115,7 +116,7 @@ describe('a bad page is refused (400) with the reason, keeping nothing of the pa
     await patched(t, id, [insert(node('f', 'iframe', { url: 'https://maps.example.com/embed?q=1' }))]);
   });
 
-  it('forms, charts and dashboards that are not the company’s, and addresses that are not ours or https', async () => {
+  it('forms, charts and dashboards that are not the company’s, pictures not uploaded here, links not ours or https', async () => {
     const id = await makePage(t, 'Dangling');
     const res = await patch(t, id, [
       insert(node('form', 'form', { formId: 999_999 })),
@@ -123,6 +124,7 @@ describe('a bad page is refused (400) with the reason, keeping nothing of the pa
       insert(node('board', 'dashboard', { dashboardId: 999_999 })),
       insert(node('img', 'image', { src: 'javascript:alert(1)' })),
       insert(node('img2', 'image', { src: '/api/../etc/passwd' })),
+      insert(node('img3', 'image', { src: 'https://tracker.example.com/pixel.png' })),
       insert(
         node('links', 'links', {
           items: [
@@ -139,12 +141,30 @@ describe('a bad page is refused (400) with the reason, keeping nothing of the pa
       'nodes.form.props.formId': 'no published form 999999',
       'nodes.chart.props.chartId': 'no chart 999999',
       'nodes.board.props.dashboardId': 'no dashboard 999999',
-      'nodes.img.props.src': 'an https address or a file of this app (/api/…)',
-      'nodes.img2.props.src': 'an https address or a file of this app (/api/…)',
+      'nodes.img.props.src': 'a picture uploaded here (its file key)',
+      'nodes.img2.props.src': 'a picture uploaded here (its file key)',
+      'nodes.img3.props.src': 'a picture uploaded here (its file key)',
       'nodes.links.props.items.1.url': 'an in-app route (/…) or an https address',
       'nodes.links.props.items.2.url': 'an in-app route (/…) or an https address',
       'nodes.links.props.items.3.url': 'an in-app route (/…) or an https address',
     });
+  });
+
+  it('an image block shows a picture uploaded for it; a file that is not a picture is refused', async () => {
+    const id = await makePage(t, 'Pictured');
+    const refused = await postFiles(t.app, '/api/pages/upload', t.admin, [{ name: 'a.png', bytes: PDF }]);
+    expect(refused.statusCode).toBe(400);
+    const up = await postFiles(t.app, '/api/pages/upload', t.admin, [{ name: 'logo.png', bytes: PNG }]);
+    expect(up.statusCode, up.body).toBe(200);
+    const [file] = body(up).data as { key: string; type: string }[];
+    expect(file?.type).toBe('image/png');
+    await patched(t, id, [insert(node('img', 'image', { src: file?.key ?? '' }))]);
+    const shown = await t.app.inject({
+      method: 'GET',
+      url: `/api/file/${file?.key}`,
+      headers: { authorization: `Bearer ${t.admin}` },
+    });
+    expect(shown.statusCode).toBe(200);
   });
 
   it('a page filter on a chart block by a field its dataset lacks; one it has passes', async () => {
@@ -171,8 +191,6 @@ describe('a bad page is refused (400) with the reason, keeping nothing of the pa
     const id = await makePage(t, 'GoodRefs');
     await patched(t, id, [
       insert(node('form', 'form', { formId: form.id })),
-      insert(node('img', 'image', { src: '/api/file/abc123' })),
-      insert(node('img2', 'image', { src: 'https://cdn.example.com/a.png' })),
       insert(node('links', 'links', { items: [{ title: label('Home'), url: '/home' }] })),
     ]);
   });

@@ -20,8 +20,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/auth.ts';
 import { envelope } from '../../http/errors.ts';
+import { saveCheckedUploads, storedFileSchema } from '../../http/files.upload.ts';
 import { languageOf } from '../../http/language.ts';
 import { createdId, screenRoutes } from '../../http/screen-routes.ts';
+import type { FileStore } from '../../platform/files.store.ts';
 import { PAGE_MENU, pageView } from './pages.access.ts';
 import type { PatchDeps } from './pages.patch.ts';
 import { patchPage } from './pages.patch.ts';
@@ -38,7 +40,7 @@ const done = z.object({ id: z.number() });
  * and /page/:id, a published page as its viewer opens it. Pages hold no data: their blocks read and write each
  * entity through its own routes as the viewer.
  */
-export function pageRoutes(deps: PatchDeps) {
+export function pageRoutes(deps: PatchDeps & { store: FileStore }) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const s = screenRoutes(app, PAGE_MENU, { tags });
@@ -162,6 +164,18 @@ export function pageRoutes(deps: PatchDeps) {
       },
       (_auth, _q, req) => menuFolders(deps.db, languageOf(req)),
     );
+    // An image block's picture: kept in the tenant's file store like any upload (type checked by content), shown
+    // by its key through /api/file/<key>, so a page never points a viewer's browser at another site.
+    r.post('/api/pages/upload', {
+      config: grant('Update'),
+      schema: {
+        tags,
+        summary: 'Upload a picture for an image block (multipart field "file"; SiteConfig’s size limit and kinds)',
+        response: { 200: envelopeSchema(z.array(storedFileSchema)) },
+      },
+      handler: async (req) =>
+        envelope(await saveCheckedUploads(req, { db: deps.db, store: deps.store }, 'Page', 'image')),
+    });
     r.get('/api/pages/view/:id', {
       config: { permission: 'signedIn' },
       schema: {

@@ -4,20 +4,19 @@ import { useFileBlob } from '../blob-url.ts';
 import { textOf } from './page-wheres.ts';
 
 /**
- * An image: a file the page designer uploaded (fetched with the viewer's token, shown through a blob: URL), or an
- * https address (sent no referrer). Anything else is not drawn.
+ * An image: a file the page designer uploaded (fetched with the viewer's token, shown through a blob: URL). Another
+ * site's address is not drawn: the server refuses one on save, and the app's img-src is 'self'.
  */
 export function ImageBlock({ props }: { props: BlockProps<'image'> }) {
   const { i18n } = useTranslation();
   const key = isFileKey(props.src) ? props.src : null;
   const blob = useFileBlob(key);
-  const src = key ? blob : props.src.startsWith('https://') ? props.src : undefined;
+  const src = key ? blob : undefined;
   if (!src) return null;
   return (
     <img
       src={src}
       alt={textOf(props.alt, i18n.language)}
-      referrerPolicy="no-referrer"
       style={{ width: '100%', height: '100%', objectFit: props.fit }}
     />
   );

@@ -12,6 +12,7 @@ import {
   selfReference,
   titleField,
 } from './field-options.ts';
+import { PictureInput } from './inputs.tsx';
 import { useBiList, useEntityMeta, usePageEntities, usePublishedForms } from './page-design-api.ts';
 
 type Kind = Exclude<BlockType, 'page'>;
@@ -132,7 +133,11 @@ export function AddBlockDialog({ type, onCancel, onAdd }: { type: Kind; onCancel
             t('pageDesign.prop.dashboardId'),
             (dashboards.data ?? []).map((c) => ({ value: c.id, label: c.name })),
           )}
-        {type === 'image' && text('src', t('pageDesign.prop.src'), 'https://…')}
+        {type === 'image' && (
+          <Form.Item label={t('pageDesign.prop.src')} required>
+            <PictureInput value={String(choices.src ?? '')} onChange={(src) => set('src', src)} />
+          </Form.Item>
+        )}
         {type === 'iframe' && text('url', t('pageDesign.prop.url'), 'https://…')}
       </Form>
     </AppModal>

@@ -4,7 +4,7 @@ import { Button, Input, Radio, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LazyRichTextEditor } from '../../components/rich-text/LazyRichText.tsx';
 import { useDesigner } from './designer-context.ts';
-import { LabelInputs, Setting } from './inputs.tsx';
+import { LabelInputs, PictureInput, Setting } from './inputs.tsx';
 import { useBiList, usePublishedForms } from './page-design-api.ts';
 
 type Props = { node: PageNode; problems: Record<string, string> };
@@ -96,7 +96,9 @@ export function OtherProps({ node, problems }: Props) {
     case 'image':
       return (
         <>
-          {text('src')}
+          <Setting label={t('pageDesign.prop.src')} path="props.src" problems={problems}>
+            <PictureInput value={props.src as string} disabled={disabled} onChange={(src) => set({ src })} />
+          </Setting>
           {title('alt')}
           <Setting label={t('pageDesign.prop.fit')} path="props.fit" problems={problems}>
             <Radio.Group

@@ -1,7 +1,8 @@
-import type { PageLabel } from '@trestle/shared';
+import type { FieldMeta, PageLabel } from '@trestle/shared';
 import { Form, Input, Select, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileField } from '../../components/form/FileField.tsx';
 import { problemAt } from './use-page-checks.ts';
 
 /** The designer's setting inputs: each labelled, each with the problem the checks or the server found at its path. */
@@ -116,6 +117,36 @@ export function FieldsSelect({
       value={value}
       options={options}
       onChange={onChange}
+    />
+  );
+}
+
+/**
+ * An image block's picture: uploaded here (/api/pages/upload, pictures only) and kept by its file key, as image
+ * fields keep theirs. No other site's address: the app's img-src is 'self'.
+ */
+export function PictureInput({
+  value,
+  onChange,
+  disabled = false,
+}: {
+  value: string;
+  onChange: (key: string) => void;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const field: FieldMeta = {
+    name: 'src',
+    type: 'image',
+    label: { en: t('pageDesign.prop.src'), zh: t('pageDesign.prop.src') },
+  };
+  return (
+    <FileField
+      field={field}
+      value={value || null}
+      onChange={(key) => onChange(key ?? '')}
+      upload={{ url: '/api/pages/upload', canUpload: !disabled }}
+      disabled={disabled}
     />
   );
 }

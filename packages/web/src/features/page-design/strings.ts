@@ -173,7 +173,7 @@ const pairs: Record<string, [string, string]> = {
   'pageDesign.prop.chartId': ['Chart', '图表'],
   'pageDesign.prop.dashboardId': ['Dashboard', '仪表板'],
   'pageDesign.prop.html': ['Text', '文本'],
-  'pageDesign.prop.src': ['Picture address', '图片地址'],
+  'pageDesign.prop.src': ['Picture', '图片'],
   'pageDesign.prop.url': ['Address', '地址'],
   'pageDesign.prop.fit': ['Fit', '填充方式'],
   'pageDesign.prop.link': ['Link', '链接'],
