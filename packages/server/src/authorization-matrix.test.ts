@@ -213,6 +213,7 @@ const HAND_LISTED: Record<string, string> = {
   'POST /api/pages/delete': 'UFPF',
   'GET /api/pages/roles': 'UFPF',
   'GET /api/pages/folders': 'UFPF',
+  'POST /api/pages/upload': 'UFPF',
   'GET /api/pages/view/:id': 'UPPP',
   // The mixed designer: its grant holders. A save is Add or Update, asked in the handler after the route's Search.
   'GET /api/mixApps/list': 'UFPF',
