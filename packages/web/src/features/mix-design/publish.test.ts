@@ -52,11 +52,19 @@ function fakeServer() {
   const bodies: Record<string, unknown> = {};
   let nodes: PageNode[] = [];
   const fail = new Set<string>();
+  /** What the company has already: forms and pages a cut-short publish may have left without recording them. */
+  const existing = {
+    forms: [] as { id: number; entity: string | null }[],
+    pages: [] as { id: number; name: string }[],
+  };
   vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
     calls.push(`GET ${url}`);
     if (url === '/api/tableDesign/list') return [];
     if (url === '/api/pages/get/9') return { id: 9, nodes, revision: 1 };
     if (url === '/api/permission/getMatrix') return matrix;
+    if (url === '/api/formDesign/list') return existing.forms;
+    if (url === '/api/formDesign/get') return { id: 31, version: 1 };
+    if (url === '/api/pages/list') return existing.pages;
     throw new Error(`unexpected GET ${url}`);
   });
   vi.spyOn(http, 'post').mockImplementation(async (url: string, body?: unknown) => {
@@ -65,6 +73,7 @@ function fakeServer() {
     if (fail.delete(url)) throw new HttpError('The page was refused', 400, 'bad_request', null);
     if (url === '/api/tableDesign/add') return { id: calls.length };
     if (url === '/api/formDesign/add') return { id: 31, version: 1 };
+    if (url === '/api/formDesign/save') return { version: 2 };
     if (url === '/api/formDesign/publish') return { publishedVersion: 1, version: 2 };
     if (url === '/api/pages/create') return { id: 9 };
     if (url === '/api/pages/patch') {
@@ -74,7 +83,7 @@ function fakeServer() {
     }
     return null;
   });
-  return { calls, bodies, fail };
+  return { calls, bodies, fail, existing };
 }
 
 /** The wizard's saving of the app, recording each draft it was handed. */
@@ -106,8 +115,10 @@ describe('publishing an app', () => {
       'POST /api/tableDesign/apply',
       'POST /api/tableDesign/add',
       'POST /api/tableDesign/apply',
+      'GET /api/formDesign/list',
       'POST /api/formDesign/add',
       'POST /api/formDesign/publish',
+      'GET /api/pages/list',
       'POST /api/pages/create',
       'GET /api/pages/get/9',
       'POST /api/pages/patch',
@@ -192,5 +203,16 @@ describe('publishing an app', () => {
     expect(server.calls.slice(0, 2)).toEqual(['POST /api/formDesign/save', 'POST /api/formDesign/publish']);
     expect(server.calls).not.toContain('POST /api/formDesign/add');
     expect(server.calls).not.toContain('POST /api/pages/create');
+  });
+
+  it('finds the form and page a publish made but could not record, instead of making them twice', async () => {
+    const server = fakeServer();
+    const app = recorder(vehicleApp({ progress: { ...vehicleApp().draft.progress, tableApplied: true } }));
+    server.existing.forms.push({ id: 31, entity: 'Vehicle' });
+    server.existing.pages.push({ id: 9, name: app.app.name });
+    await publishApp(app.app, app);
+    expect(server.calls).not.toContain('POST /api/formDesign/add');
+    expect(server.calls).not.toContain('POST /api/pages/create');
+    expect(app.app.draft.progress).toMatchObject({ formId: 31, pageId: 9, pagePublished: true, granted: true });
   });
 });

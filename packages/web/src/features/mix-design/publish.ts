@@ -1,4 +1,5 @@
 import type { MixDraft } from '@trestle/shared';
+import { listForms } from '../../components/form-design/form-design-api.ts';
 import { pages } from './mix-api.ts';
 import { detailTableOf, formOf, type MixState, mainTableOf } from './mix-model.ts';
 import { applyTables, createForm, fillAndPublishPage, grantRoles, publishBoundForm } from './publish-steps.ts';
@@ -45,21 +46,24 @@ export async function publishApp(app: MixState, hooks: PublishHooks): Promise<Mi
     start('form');
     let made: { id: number; version: number } | null = null;
     let formId = draft.progress.formId;
+    // A form made before its id could be recorded (the save after it failed) is the entity's bound form: one
+    // entity has one, so it is found by the entity rather than made twice.
+    if (formId === null) formId = (await listForms()).find((f) => f.entity === table.name)?.id ?? null;
     if (formId === null) {
       made = await createForm(form);
       formId = made.id;
-      await progress({ formId });
     }
+    if (formId !== draft.progress.formId) await progress({ formId });
     await publishBoundForm(formId, form, made);
     await progress({ formPublished: true });
   }
   if (!draft.progress.pagePublished) {
     start('page');
     let pageId = draft.progress.pageId;
-    if (pageId === null) {
-      pageId = (await pages.create(app.name, app.title)).id;
-      await progress({ pageId });
-    }
+    // Likewise a page made before its id was recorded: page names are unique in the company.
+    if (pageId === null) pageId = (await pages.list()).find((p) => p.name === app.name)?.id ?? null;
+    if (pageId === null) pageId = (await pages.create(app.name, app.title)).id;
+    if (pageId !== draft.progress.pageId) await progress({ pageId });
     await fillAndPublishPage(pageId, { ...app, draft }, table, detail);
     await progress({ pagePublished: true });
   }
