@@ -16,7 +16,10 @@ export function GridSummary({ meta, columns, summary }: Props) {
   return (
     <Table.Summary fixed>
       <Table.Summary.Row data-testid="grid-summary">
-        <Table.Summary.Cell index={0}>{t('grid.summary')}</Table.Summary.Cell>
+        {/* In one line: Chinese breaks between any two characters, and the narrow selection column stacked 合 over 计. */}
+        <Table.Summary.Cell index={0}>
+          <span style={{ whiteSpace: 'nowrap' }}>{t('grid.summary')}</span>
+        </Table.Summary.Cell>
         {columns.map((c, i) => {
           const name = String(c.key);
           const value = summary[name];
