@@ -26,25 +26,26 @@ const nodeOf = <T extends BlockType>(type: T) =>
   });
 
 /** A node as the designer sends it (an insert) and as pages keep it. */
-export const pageNodeInputSchema = z.discriminatedUnion('type', [
-  nodeOf('page'),
-  nodeOf('grid'),
-  nodeOf('form'),
-  nodeOf('details'),
-  nodeOf('chart'),
-  nodeOf('dashboard'),
-  nodeOf('kpi'),
-  nodeOf('kanban'),
-  nodeOf('calendar'),
-  nodeOf('tree'),
-  nodeOf('richText'),
-  nodeOf('image'),
-  nodeOf('links'),
-  nodeOf('iframe'),
-  nodeOf('tabs'),
-  nodeOf('columns'),
-  nodeOf('section'),
-])
+export const pageNodeInputSchema = z
+  .discriminatedUnion('type', [
+    nodeOf('page'),
+    nodeOf('grid'),
+    nodeOf('form'),
+    nodeOf('details'),
+    nodeOf('chart'),
+    nodeOf('dashboard'),
+    nodeOf('kpi'),
+    nodeOf('kanban'),
+    nodeOf('calendar'),
+    nodeOf('tree'),
+    nodeOf('richText'),
+    nodeOf('image'),
+    nodeOf('links'),
+    nodeOf('iframe'),
+    nodeOf('tabs'),
+    nodeOf('columns'),
+    nodeOf('section'),
+  ])
   // Written once in the API reference (components), not in each route that takes or gives a node.
   .meta({ id: 'PageNodeInput' });
 export type PageNodeInput = z.infer<typeof pageNodeInputSchema>;
