@@ -80,6 +80,16 @@ describe('a published bound form on the engine’s add and update', () => {
     const raise = await t.post('/api/Crane/update', { mainData: { id: row?.id, version: row?.version, tonnage: 90 } });
     expect(raise.statusCode).toBe(400);
     expect(raise.json().data.fieldErrors['mainData.remark']).toBe('required');
+    // With the remark it goes through, on the record it names.
+    const raised = await t.post('/api/Crane/update', {
+      mainData: { id: row?.id, version: row?.version, tonnage: 90, remark: 'Long jib' },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const [after] = await queryRows<{ tonnage: number; remark: string }>(
+      t.database.db,
+      sql`select tonnage, remark from cranes where code = 'C-0'`,
+    );
+    expect(after).toEqual({ tonnage: 90, remark: 'Long jib' });
 
     // An import is a write path too: each row is checked by the form as an add or an update would be.
     const sheet = new ExcelJS.Workbook();

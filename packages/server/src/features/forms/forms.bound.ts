@@ -86,7 +86,11 @@ export function createBoundForms(deps: {
         sent,
       });
       if (!checked.ok) throw badRequest('The form has errors', checked.fieldErrors);
-      return { ...body, mainData: checked.mainData, detailData: { ...body.detailData, ...checked.detailData } };
+      // The record's key is one of the entity's fields, read-only, so the form keeps it out of what it gives
+      // back (a locked field keeps what the record has): the update still needs it to know which record it is.
+      const key = def.meta.key;
+      const keyed = key in body.mainData ? { ...checked.mainData, [key]: body.mainData[key] } : checked.mainData;
+      return { ...body, mainData: keyed, detailData: { ...body.detailData, ...checked.detailData } };
     };
   }
 

@@ -25,7 +25,7 @@ describe('the screen whose grants open a block’s entity', () => {
     registry.setDesigned(
       'Trip',
       design('Trip', { entity: 'Van', field: 'van' }, [
-        { ...text('g1', 'van'), type: 'reference', required: true, reference: { table: 'van' } },
+        { ...text('g1', 'van'), type: 'reference', required: true, reference: { table: 'van', labelColumn: 'plate' } },
         text('g2', 'purpose'),
       ]),
     );
