@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MixApp, MixAppSave, MixDraft } from '@trestle/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
 import { http } from '../../lib/http/client.ts';
 import { renderInApp } from '../../test/render.tsx';
 import { MixDesignPage } from './MixDesignPage.tsx';
@@ -114,5 +115,14 @@ describe('the mixed designer', () => {
       ['endDate', 'date', 'End date'],
       ['purpose', 'string', 'Purpose'],
     ]);
+  });
+  it('titles the wizard with the app’s title in the reader’s language', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      open('?id=5', savedApp(vehicleDraft({ step: 'preview' })));
+      expect(await screen.findByRole('heading', { name: `应用：${title.zh}` })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { type MixStep, mixSteps } from '@trestle/shared';
+import { langOf, type MixStep, mixSteps } from '@trestle/shared';
 import { Alert, Button, Space, Steps, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ const stepAt = (step: MixStep) => mixSteps.indexOf(step);
  * resumes at the step reached), the earlier steps open again from the step bar.
  */
 export function MixWizard({ initial, onClose }: { initial: MixState; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [app, setApp] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -73,7 +73,7 @@ export function MixWizard({ initial, onClose }: { initial: MixState; onClose(): 
     onNext: (next) => void moveTo(next, mixSteps[Math.min(current + 1, mixSteps.length - 1)] ?? 'publish'),
     onBack: () => void moveTo(app, mixSteps[Math.max(current - 1, 0)] ?? 'name'),
   };
-  const title = app.title.en || t('mixDesign.newApp');
+  const title = app.title[langOf(i18n.language)] || app.title.en || t('mixDesign.newApp');
   return (
     <section aria-label={t('mixDesign.wizardTitle', { title })}>
       <Space wrap style={{ marginBottom: 12 }}>

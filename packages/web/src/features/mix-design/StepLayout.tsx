@@ -7,7 +7,7 @@ import { http } from '../../lib/http/client.ts';
 import type { StepProps } from './MixWizard.tsx';
 import { mixKeys } from './mix-api.ts';
 import { dateFieldsOf, detailTableOf, dictFieldsOf, mainTableOf } from './mix-model.ts';
-import { defaultLayoutOptions, type LayoutOptions, layoutFits } from './mix-page.ts';
+import { calendarOptionsOn, defaultLayoutOptions, type LayoutOptions, layoutFits } from './mix-page.ts';
 
 /** The saved BI charts a chart layout may show (none offered to someone without the BI designer's grant). */
 const useCharts = (enabled: boolean) =>
@@ -74,14 +74,16 @@ export function StepLayout({ app, busy, onNext, onBack }: StepProps) {
       <Form layout="vertical" style={{ maxWidth: 560 }}>
         {layout === 'listCalendar' && (
           <>
-            {detail && dateFieldsOf(detail).length > 0 && dateFieldsOf(table).length > 0 && (
+            {/* Said whenever there is a detail table, so the admin sees which rows the calendar shows; a table
+                without a date field cannot be chosen. */}
+            {detail && (
               <Form.Item label={t('mixDesign.option.on')}>
                 <Radio.Group
                   value={opts.on}
-                  onChange={(e) => setOpts({ ...defaultLayoutOptions(layout, table, null), on: e.target.value })}
+                  onChange={(e) => setOpts(calendarOptionsOn(e.target.value, table, detail))}
                   options={[
-                    { value: 'main', label: table.label[lang] },
-                    { value: 'detail', label: detail.label[lang] },
+                    { value: 'main', label: table.label[lang], disabled: dateFieldsOf(table).length === 0 },
+                    { value: 'detail', label: detail.label[lang], disabled: dateFieldsOf(detail).length === 0 },
                   ]}
                 />
               </Form.Item>

@@ -2,7 +2,7 @@ import { checkFormDesign, checkPage, designToMeta, detailsOf, formDesignSchema }
 import { describe, expect, it } from 'vitest';
 import { booking, title, vehicle, vehicleDraft } from './mix.fixtures.ts';
 import { appMeta, labelOfName, pascalName, startingForm, typeOfName } from './mix-model.ts';
-import { defaultLayoutOptions, pageNodes } from './mix-page.ts';
+import { calendarOptionsOn, defaultLayoutOptions, pageNodes } from './mix-page.ts';
 import { buttonCodes } from './publish-steps.ts';
 
 const served = (name: string) =>
@@ -24,6 +24,18 @@ describe('the app the wizard makes', () => {
 
   it('puts the calendar on the first date field, ending at the next, titled by the first text field', () => {
     expect(defaultLayoutOptions('listCalendar', vehicle, booking)).toEqual({
+      on: 'detail',
+      dateField: 'date',
+      endField: 'endDate',
+      titleField: 'purpose',
+    });
+  });
+
+  it('gives the calendar the chosen table’s own fields when it is moved from one table to the other', () => {
+    const bought = { id: 'f4', name: 'bought', label: { en: 'Bought', zh: '购置' }, type: 'date' as const };
+    const dated = { ...vehicle, fields: [...vehicle.fields, bought] };
+    expect(calendarOptionsOn('main', dated, booking)).toMatchObject({ on: 'main', dateField: 'bought' });
+    expect(calendarOptionsOn('detail', dated, booking)).toEqual({
       on: 'detail',
       dateField: 'date',
       endField: 'endDate',

@@ -28,6 +28,19 @@ export function defaultLayoutOptions(layout: MixLayout, table: TableDesign, deta
   return {};
 }
 
+/**
+ * The calendar's options once its table is chosen: that table's date, end and title fields (a table's own
+ * fields, never the other's, which its entity would not have).
+ */
+export function calendarOptionsOn(
+  on: 'main' | 'detail',
+  table: TableDesign,
+  detail: TableDesign | null,
+): LayoutOptions {
+  const t = on === 'detail' && detail ? detail : table;
+  return { ...defaultLayoutOptions('listCalendar', t, null), on: t === table ? 'main' : 'detail' };
+}
+
 /** Whether a layout can be drawn over these tables (a calendar needs a date field, a kanban a choice field). */
 export function layoutFits(layout: MixLayout, table: TableDesign, detail: TableDesign | null): boolean {
   if (layout === 'listCalendar') return dateFieldsOf(table).length + dateFieldsOf(detail).length > 0;
