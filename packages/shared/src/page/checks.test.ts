@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EntityMeta, entitySchema } from '../entity/metadata.ts';
-import { checkPage } from './checks.ts';
+import { checkPage, MAX_PAGE_NODES } from './checks.ts';
 import { rootNode } from './tree.ts';
 
 const label = (en: string) => ({ en, zh: en });
@@ -96,6 +96,12 @@ describe('checkPage', () => {
       node('text', 'richText', { html: '<p>Hi</p>' }),
     );
     expect(checkPage(nodes, ctx)).toEqual({});
+  });
+
+  it('refuses a page of more blocks than it may hold, before checking any of them', () => {
+    const many = Array.from({ length: MAX_PAGE_NODES }, (_, i) => node(`t${i}`, 'richText', { html: '' }));
+    expect(checkPage(page(...many.slice(1)), ctx)).toEqual({});
+    expect(checkPage(page(...many), ctx)).toEqual({ nodes: `a page holds at most ${MAX_PAGE_NODES} blocks` });
   });
 
   it('names a missing root, an unknown block type and settings that do not fit the type', () => {

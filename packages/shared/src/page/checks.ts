@@ -22,8 +22,15 @@ type Loose = { uid: string; type: string; parent: string | null; slot: string; p
 
 const fieldOf = (meta: EntityMeta, name: string) => meta.fields.find((f) => f.name === name);
 
+/**
+ * The blocks a page may hold: more than a screen's worth many times over, and a bound on what every patch checks
+ * (and what a hostile designer could make the server walk).
+ */
+export const MAX_PAGE_NODES = 500;
+
 export function checkPage(nodes: readonly Loose[], ctx: PageCheckContext): PageProblems {
   const problems: PageProblems = {};
+  if (nodes.length > MAX_PAGE_NODES) return { nodes: `a page holds at most ${MAX_PAGE_NODES} blocks` };
   const at = (uid: string, path: string, message: string) => {
     const key = path ? `nodes.${uid}.${path}` : `nodes.${uid}`;
     if (!(key in problems)) problems[key] = message;
